@@ -1,0 +1,60 @@
+/**
+ * The shapes that flow between the search, its threads and the interface.
+ */
+
+import { type Variant } from '../game/game-over.js';
+import { type Move } from '../game/move.js';
+
+/** What bounds a search. At least one of `depth`, `timeMs`, `nodes` should be set. */
+export interface SearchLimits {
+	/** Largest depth in plies (iterative deepening stops after it). */
+	readonly depth?: number;
+	/** Time for this move in ms: the search stops at this limit, and starts no iteration it predicts cannot finish. */
+	readonly timeMs?: number;
+	/** Stop after about this many nodes. */
+	readonly nodes?: number;
+	/** Half-moves left before the game ends by the limit (the tournament interface's third argument); Infinity for none. */
+	readonly halfMovesLeft?: number;
+	/** Rule variant (default Blob War). */
+	readonly variant?: Variant;
+}
+
+/** Progress of a search after a completed iteration (or a sample in between). */
+export interface SearchInfo {
+	/** Completed depth in plies. */
+	readonly depth: number;
+	/** Deepest ply reached. */
+	readonly seldepth: number;
+	/** Score of the best move, from the side to move's view (see `score.ts`). */
+	readonly score: number;
+	/** Nodes searched since the search began (all threads). */
+	readonly nodes: number;
+	/** Nodes per second. */
+	readonly nps: number;
+	/** Elapsed time in ms. */
+	readonly timeMs: number;
+	/** Principal variation, first move first. */
+	readonly pv: readonly Move[];
+	/** Threads searching (1 for a sequential search). */
+	readonly threads?: number;
+	/** Nodes per thread, if more than one. */
+	readonly threadNodes?: readonly number[];
+	/** Transposition table fill, per mille. */
+	readonly hashfull?: number;
+}
+
+/** The answer of a search. */
+export interface SearchResult {
+	/** Best move: from the last completed iteration, or a legal move if none completed; NO_MOVE if the game is over. */
+	readonly move: Move;
+	/** Its score (0 if no iteration completed). */
+	readonly score: number;
+	/** Last completed depth (0 if none). */
+	readonly depth: number;
+	readonly seldepth: number;
+	readonly nodes: number;
+	readonly timeMs: number;
+	readonly pv: readonly Move[];
+	/** Whether the search was stopped (flag or limit) rather than finishing its depth. */
+	readonly stopped: boolean;
+}

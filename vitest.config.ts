@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+	test: {
+		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+		testTimeout: 30_000,
+		hookTimeout: 30_000,
+	},
+});
