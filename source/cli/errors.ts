@@ -6,6 +6,7 @@
 import { BoardFileError } from '../game/board-file.js';
 import { FenError } from '../game/fen.js';
 import { FileReadError } from '../match/load-board.js';
+import { PlayerSpecError } from '../players/create-player.js';
 
 /** An error a user caused (bad argument, bad input): its message is shown as it is. */
 export class UsageError extends Error {
@@ -17,7 +18,7 @@ export class UsageError extends Error {
 
 /** True for the errors whose message is meant for the user. */
 export function isUserError(error: unknown): error is Error {
-	return error instanceof UsageError || error instanceof BoardFileError || error instanceof FenError || error instanceof FileReadError;
+	return error instanceof UsageError || error instanceof BoardFileError || error instanceof FenError || error instanceof FileReadError || error instanceof PlayerSpecError;
 }
 
 /**

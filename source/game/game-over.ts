@@ -21,6 +21,15 @@ export type Variant = 'blobwar' | 'ataxx';
 /** Why a game ended. */
 export type EndReason = 'board-full' | 'no-move' | 'half-move-limit' | 'no-blobs' | 'blocked' | 'clock';
 
+/**
+ * The half-move limit used when the user gives none: twice the number of playable cells, at
+ * least 100 (a 7x7 board: 100; the 8x8 default board: 120; 16 x 16: 512). Clones fill the
+ * board one cell at a time, so games that are not stuck in jumps end well before it.
+ */
+export function defaultHalfMoveLimit(geometry: { readonly playableCount: number }): number {
+	return Math.max(100, 2 * geometry.playableCount);
+}
+
 /** Ataxx's half-move clock limit. */
 export const ATAXX_CLOCK_LIMIT = 100;
 

@@ -1,0 +1,119 @@
+/**
+ * `blobterm`'s command line: the old clients' positional form plus flags, and subcommands.
+ * meow's help text below is the command's documentation.
+ */
+
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { render } from 'ink';
+import meow from 'meow';
+import React from 'react';
+import { defaultHalfMoveLimit } from '../game/game-over.js';
+import { Game } from '../match/game.js';
+import { loadBoardFile } from '../match/load-board.js';
+import { createPlayer } from '../players/create-player.js';
+import { type Player } from '../players/player.js';
+import { App } from '../ui/App.js';
+import { runPlain } from '../ui/plain.js';
+import { reportError, UsageError } from './errors.js';
+import { parseGameArgs, type SideSetup } from './game-args.js';
+
+/** The board used when none is given. */
+export const DEFAULT_BOARD = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'boards', 'default.bwb');
+
+const help = `
+  Usage
+    $ blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES]
+
+  Plays Blob War in the terminal. BOARD is a .bwb board file (default: the 8x8 default
+  board). A PLAYER is human, builtin (the built-in engine) or the path of an engine program
+  (tournament interface: PROGRAM BOARD_FILE TIME HALF_MOVES, TIME sent in seconds). TIME is
+  seconds per move; a negative TIME means that player plays Red (if no TIME is negative, the
+  first player is Blue). With one player, the other side is you. MOVES is the half-move limit
+  (default: twice the number of playable cells, at least 100). No arguments: two people.
+
+  Options
+    --blue PLAYER        Blue's player (human, builtin or a program)
+    --red PLAYER         Red's player
+    --time S             seconds per move for engines given without a TIME (default 1)
+    --depth N            depth limit of the built-in engine, in plies
+    --max-moves N        half-move limit (same as MOVES)
+    --blue-args ARGS     argument list of Blue's engine program (default "{board} {time} {moves}")
+    --red-args ARGS      same for Red; placeholders {board} {time} {time-ms} {moves}
+    --grace MS           extra time an engine program gets before it loses (default 500)
+    --plain              no TUI: one line per move, then the result (also when stdout is not a terminal)
+    --no-color           no colours (also NO_COLOR=1 or TERM=dumb)
+    --help               this text
+
+  In the game
+    type a move as "r1 c1 r2 c2" or "(r1,c1) > (r2,c2)" and press Enter; q quits
+
+  Examples
+    $ blobterm                                   two people on the default board
+    $ blobterm --red builtin                     you (Blue) against the engine
+    $ blobterm boards/ataxx.bwb builtin -2       you (Blue) against the engine, 2 s per move
+    $ blobterm boards/gruyere5.bwb builtin 0.2 builtin -0.2 --plain
+    $ blobterm boards/default.bwb ./my-engine 1 builtin -1 200
+`;
+
+/** Runs blobterm with its arguments (without `node` and the script). */
+export async function main(argv: readonly string[]): Promise<void> {
+	try {
+		await run(argv);
+	} catch (error) {
+		reportError('blobterm', error);
+	}
+}
+
+async function run(argv: readonly string[]): Promise<void> {
+	const cli = meow(help, {
+		importMeta: import.meta,
+		argv: [...argv],
+		flags: {
+			blue: { type: 'string' },
+			red: { type: 'string' },
+			time: { type: 'number' },
+			depth: { type: 'number' },
+			maxMoves: { type: 'number' },
+			blueArgs: { type: 'string' },
+			redArgs: { type: 'string' },
+			grace: { type: 'number', default: 500 },
+			plain: { type: 'boolean', default: false },
+			color: { type: 'boolean', default: true },
+		},
+		allowUnknownFlags: false,
+	});
+	const flags = cli.flags;
+	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1)) throw new UsageError(`--depth must be an integer >= 1, got ${flags.depth}`);
+	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
+	const setup = parseGameArgs(cli.input, { blue: flags.blue, red: flags.red, time: flags.time, maxMoves: flags.maxMoves });
+	const boardPath = setup.board ?? DEFAULT_BOARD;
+	const board = loadBoardFile(boardPath);
+	const start = board.position;
+	const halfMoveLimit = setup.halfMoveLimit ?? defaultHalfMoveLimit(start.geometry);
+	const makePlayer = (side: SideSetup, args: string | undefined): Player =>
+		createPlayer(side.spec, { depth: flags.depth, args: args?.trim().split(/\s+/), graceMs: flags.grace });
+	const players: [Player, Player] = [makePlayer(setup.blue, flags.blueArgs), makePlayer(setup.red, flags.redArgs)];
+	const game = new Game({
+		start,
+		before: board.history.slice(0, Math.max(0, board.historyIndex - 1)),
+		players,
+		timeMs: [setup.blue.timeS * 1000, setup.red.timeS * 1000],
+		halfMoveLimit,
+	});
+	const describe = (side: SideSetup) => (side.spec === 'human' ? 'human' : `${side.spec} (${side.timeS} s)`);
+	const title = `blobterm · ${basename(boardPath)} · Blue: ${describe(setup.blue)} · Red: ${describe(setup.red)}`;
+
+	try {
+		if (flags.plain || !process.stdout.isTTY || !process.stdin.isTTY) {
+			await runPlain(game, { out: process.stdout, input: process.stdin });
+		} else {
+			const app = render(<App game={game} title={title} onQuit={() => game.abort()} />, { exitOnCtrlC: false });
+			void game.run();
+			await app.waitUntilExit();
+			game.abort();
+		}
+	} finally {
+		await game.close();
+	}
+}

@@ -1,0 +1,111 @@
+/**
+ * The built-in engine as a player: searches in its own worker thread, so the interface stays free.
+ */
+
+import { playMove } from '../game/make-move.js';
+import { type Move, NO_MOVE, PASS } from '../game/move.js';
+import { formatMove, moveCoords } from '../game/notation.js';
+import { type Position } from '../game/position.js';
+import { SearchThread } from '../search/search-thread.js';
+import { type SearchInfo } from '../search/types.js';
+import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
+
+/** Settings of the built-in engine. */
+export interface BuiltinOptions {
+	/** Depth limit in plies (with or without the time limit). */
+	readonly depth?: number;
+	/** Use the time limit (default true); false searches to `depth` whatever the time. */
+	readonly useTime?: boolean;
+}
+
+/** The built-in engine. */
+export class BuiltinPlayer implements Player {
+	readonly kind = 'builtin';
+	private thread: SearchThread | null = null;
+
+	constructor(
+		readonly options: BuiltinOptions = {},
+		readonly name = 'builtin',
+	) {}
+
+	async play(request: MoveRequest): Promise<MoveAnswer> {
+		this.thread ??= new SearchThread();
+		const thread = this.thread;
+		const { position } = request;
+		const onAbort = () => thread.stop();
+		request.signal.addEventListener('abort', onAbort);
+		let nodesAtLastInfo: SearchInfo | null = null;
+		try {
+			const useTime = this.options.useTime ?? true;
+			const result = await thread.search(
+				position,
+				{
+					depth: this.options.depth,
+					timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
+					halfMovesLeft: request.halfMovesLeft,
+					variant: request.variant,
+				},
+				{
+					onInfo: (info) => {
+						nodesAtLastInfo = info;
+						request.onInfo?.(toEngineInfo(position, info));
+					},
+					onProgress: (nodes, timeMs) => {
+						const last = nodesAtLastInfo;
+						request.onInfo?.({
+							...(last ? toEngineInfo(position, last) : {}),
+							nodes,
+							nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
+							timeMs: Math.round(timeMs),
+						});
+					},
+				},
+			);
+			if (result.move === NO_MOVE || result.move === PASS) return { kind: 'forfeit', reason: 'the built-in engine found no move' };
+			return { kind: 'move', coords: moveCoords(position, result.move), text: formatMove(position, result.move) };
+		} catch (error) {
+			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };
+		} finally {
+			request.signal.removeEventListener('abort', onAbort);
+		}
+	}
+
+	hurry(): void {
+		this.thread?.stop();
+	}
+
+	async close(): Promise<void> {
+		await this.thread?.close();
+		this.thread = null;
+	}
+}
+
+/** A search info with its PV as move texts. */
+export function toEngineInfo(position: Position, info: SearchInfo): EngineInfo {
+	return {
+		depth: info.depth,
+		seldepth: info.seldepth,
+		score: info.score,
+		nodes: info.nodes,
+		nps: info.nps,
+		timeMs: info.timeMs,
+		pv: pvText(position, info.pv),
+		threads: info.threads,
+		threadNodes: info.threadNodes,
+	};
+}
+
+/** Move texts of a principal variation, played out from `position`. */
+export function pvText(position: Position, pv: readonly Move[]): string[] {
+	const out: string[] = [];
+	let p = position;
+	for (const move of pv) {
+		try {
+			out.push(formatMove(p, move));
+			p = playMove(p, move);
+		} catch {
+			break;
+		}
+	}
+	return out;
+}

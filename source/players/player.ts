@@ -1,0 +1,70 @@
+/**
+ * One interface for every kind of player: a person at the keyboard, the built-in engine, or an
+ * external engine program. The game loop (`match/game.ts`) asks the player to move and checks
+ * the answer; players hold no game state of their own.
+ */
+
+import { type Variant } from '../game/game-over.js';
+import { type MoveCoords } from '../game/notation.js';
+import { type Position } from '../game/position.js';
+
+/** What a player is asked for one move. */
+export interface MoveRequest {
+	/** The position; its side to move is the player's side. */
+	readonly position: Position;
+	/** The game's positions so far, oldest first, ending with `position`. */
+	readonly history: readonly Position[];
+	/** Time allowed for this move, in ms (engines; people have no limit). */
+	readonly timeMs: number;
+	/** Half-moves left before the game ends by the limit. */
+	readonly halfMovesLeft: number;
+	readonly variant: Variant;
+	/** Aborted when the game is abandoned: the player answers at once (any answer is ignored). */
+	readonly signal: AbortSignal;
+	/** Live thinking information (engines), as often as the engine produces it. */
+	readonly onInfo?: (info: EngineInfo) => void;
+}
+
+/** What an engine says while it thinks (fields it does not report are absent). */
+export interface EngineInfo {
+	readonly depth?: number;
+	readonly seldepth?: number;
+	/** Score in blobs from the thinking side's view (see `search/score.ts`). */
+	readonly score?: number;
+	readonly nodes?: number;
+	readonly nps?: number;
+	/** Time spent on this move so far, in ms. */
+	readonly timeMs: number;
+	/** Principal variation as move texts. */
+	readonly pv?: readonly string[];
+	readonly threads?: number;
+	readonly threadNodes?: readonly number[];
+	/** Any other line the engine printed (external engines). */
+	readonly text?: string;
+}
+
+/** A player's answer: a move (still to be checked by the game loop) or a forfeit. */
+export type MoveAnswer =
+	| {
+			readonly kind: 'move';
+			readonly coords: MoveCoords;
+			/** What the player actually said (an engine's output line, a person's input). */
+			readonly text: string;
+	  }
+	| { readonly kind: 'forfeit'; readonly reason: string };
+
+/** A player. */
+export interface Player {
+	readonly kind: 'human' | 'builtin' | 'external';
+	/** Short name for people: `human`, `builtin`, an engine's file name. */
+	readonly name: string;
+	/**
+	 * Asks for a move. Engines answer within `timeMs` plus their grace period; a person
+	 * answers when they like. Never rejects: failures are forfeits.
+	 */
+	play(request: MoveRequest): Promise<MoveAnswer>;
+	/** Asks a thinking engine to answer now with its best move so far. */
+	hurry?(): void;
+	/** Releases threads and processes. */
+	close(): Promise<void>;
+}

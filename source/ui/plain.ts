@@ -1,0 +1,80 @@
+/**
+ * The game without the TUI, for scripts and pipes: one line per move, then a result line.
+ *
+ *   1. Blue (0,0) > (1,1)  0.20s  Blue 3 Red 1
+ *   2. Red (6,6) > (5,5)  0.20s  Blue 3 Red 2
+ *   ...
+ *   Result: Blue wins 30-19 (the board is full)
+ *
+ * A person to move gets the board and a prompt, and types moves on standard input.
+ */
+
+import { createInterface, type Interface } from 'node:readline';
+import { sideName } from '../game/position.js';
+import { type Game } from '../match/game.js';
+import { describeResult, type GameResult } from '../match/result.js';
+import { boardLines } from './board-text.js';
+
+/** Standard streams of the plain mode. */
+export interface PlainIO {
+	readonly out: NodeJS.WritableStream;
+	readonly input: NodeJS.ReadableStream;
+}
+
+/** The line printed for move number `index` (0-based) of a game. */
+export function moveLine(game: Game, index: number): string {
+	const { moves, positions } = game.state;
+	const move = moves[index];
+	const after = positions[index + 1];
+	return `${index + 1}. ${sideName(move.side)} ${move.text}  ${(move.timeMs / 1000).toFixed(2)}s  Blue ${after.count[0]} Red ${after.count[1]}`;
+}
+
+/** Runs a game in plain mode to its result. */
+export async function runPlain(game: Game, io: PlainIO): Promise<GameResult> {
+	let printed = 0;
+	let prompting = false;
+	let lines: Interface | null = null;
+	const write = (text: string) => io.out.write(`${text}\n`);
+	const prompt = () => {
+		const human = game.humanToMove();
+		if (!human || prompting) return;
+		prompting = true;
+		const pos = game.state.position;
+		for (const line of boardLines(pos)) write(line);
+		io.out.write(`${sideName(pos.side)} to move: `);
+		if (!lines) {
+			lines = createInterface({ input: io.input, terminal: false });
+			lines.on('line', (line) => {
+				if (!prompting) return;
+				prompting = false;
+				const refused = game.submit(line);
+				if (refused) {
+					write(`refused: ${refused}`);
+					prompt();
+				}
+			});
+			lines.on('close', () => {
+				if (game.humanToMove()) {
+					write('');
+					write('input closed: game abandoned');
+					game.abort();
+				}
+			});
+		}
+	};
+	const onChange = () => {
+		const { moves } = game.state;
+		while (printed < moves.length) write(moveLine(game, printed++));
+		prompt();
+	};
+	const unsubscribe = game.subscribe(onChange);
+	onChange();
+	try {
+		const result = await game.run();
+		write(`Result: ${describeResult(result)}`);
+		return result;
+	} finally {
+		unsubscribe();
+		(lines as Interface | null)?.close();
+	}
+}
