@@ -26,3 +26,12 @@ export function move(pos: Position, text: string): Move {
 	if (!check.ok) throw new Error(check.reason);
 	return check.move;
 }
+
+/** Waits until `condition()` holds, polling every 10 ms; fails after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+	const start = Date.now();
+	while (!condition()) {
+		if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}

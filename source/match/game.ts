@@ -159,23 +159,21 @@ export class Game {
 			const player = this.players[side];
 			const since = performance.now();
 			this.info[side] = null;
-			this.update({ thinking: { side, since } });
 			const timeMs = this.options.timeMs[side];
-			const answer = await this.withWatchdog(
-				player,
-				player.play({
-					position,
-					history: [...(this.options.before ?? []), ...positions],
-					timeMs,
-					halfMovesLeft,
-					variant,
-					signal,
-					onInfo: (info) => {
-						this.info[side] = info;
-					},
-				}),
+			const asked = player.play({
+				position,
+				history: [...(this.options.before ?? []), ...positions],
 				timeMs,
-			);
+				halfMovesLeft,
+				variant,
+				signal,
+				onInfo: (info) => {
+					this.info[side] = info;
+				},
+			});
+			// Published after play() is called, so that a person's prompt sees them waiting.
+			this.update({ thinking: { side, since } });
+			const answer = await this.withWatchdog(player, asked, timeMs);
 			const took = performance.now() - since;
 			if (signal.aborted) return this.finish(abortedResult(position));
 			if (answer.kind === 'forfeit') return this.finish(forfeitResult(side, player.name, answer.reason, position));

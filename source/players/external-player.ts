@@ -168,6 +168,7 @@ export class ExternalPlayer implements Player {
 			untrackProcessGroup(child.pid);
 		}
 		if (partial !== '') takeLine(partial);
+		request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther || undefined });
 
 		const elapsed = ((performance.now() - started) / 1000).toFixed(2);
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };

@@ -32,40 +32,55 @@ export function moveLine(game: Game, index: number): string {
 /** Runs a game in plain mode to its result. */
 export async function runPlain(game: Game, io: PlainIO): Promise<GameResult> {
 	let printed = 0;
-	let prompting = false;
-	let lines: Interface | null = null;
+	let prompted = false;
+	let inputClosed = false;
+	const queued: string[] = [];
 	const write = (text: string) => io.out.write(`${text}\n`);
-	const prompt = () => {
-		const human = game.humanToMove();
-		if (!human || prompting) return;
-		prompting = true;
-		const pos = game.state.position;
-		for (const line of boardLines(pos)) write(line);
-		io.out.write(`${sideName(pos.side)} to move: `);
-		if (!lines) {
-			lines = createInterface({ input: io.input, terminal: false });
-			lines.on('line', (line) => {
-				if (!prompting) return;
-				prompting = false;
-				const refused = game.submit(line);
-				if (refused) {
-					write(`refused: ${refused}`);
-					prompt();
-				}
-			});
-			lines.on('close', () => {
-				if (game.humanToMove()) {
+	let lines: Interface | null = null;
+
+	/** Feeds queued input lines to the person to move; prompts when the queue is empty. */
+	const serve = () => {
+		while (game.humanToMove()) {
+			if (!prompted) {
+				const pos = game.state.position;
+				for (const line of boardLines(pos)) write(line);
+				io.out.write(`${sideName(pos.side)} to move: `);
+				prompted = true;
+			}
+			const line = queued.shift();
+			if (line === undefined) {
+				if (inputClosed) {
 					write('');
 					write('input closed: game abandoned');
 					game.abort();
 				}
-			});
+				return;
+			}
+			if (!(io.input as { isTTY?: boolean }).isTTY) write(line); // echo piped input into the transcript
+			const refused = game.submit(line);
+			prompted = false;
+			if (refused) write(`refused: ${refused}`);
 		}
+	};
+	const listen = () => {
+		if (lines) return;
+		lines = createInterface({ input: io.input, terminal: false });
+		lines.on('line', (line) => {
+			queued.push(line);
+			serve();
+		});
+		lines.on('close', () => {
+			inputClosed = true;
+			serve();
+		});
 	};
 	const onChange = () => {
 		const { moves } = game.state;
 		while (printed < moves.length) write(moveLine(game, printed++));
-		prompt();
+		if (game.humanToMove()) {
+			listen();
+			serve();
+		}
 	};
 	const unsubscribe = game.subscribe(onChange);
 	onChange();

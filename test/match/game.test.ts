@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseBoardFile } from '../../source/game/board-file.js';
+import { legalMoves } from '../../source/game/movegen.js';
+import { positionToGrid } from '../../source/game/position.js';
+import { formatMove } from '../../source/game/notation.js';
+import { Game } from '../../source/match/game.js';
+import { describeResult } from '../../source/match/result.js';
+import { ExternalPlayer } from '../../source/players/external-player.js';
+import { HumanPlayer } from '../../source/players/human-player.js';
+import { waitFor } from '../helpers.js';
+
+const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
+const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
+const engine = (name: string) => new ExternalPlayer({ command: fixture(name), graceMs: 200, killDelayMs: 100 });
+
+describe('a game between two people', () => {
+	it('plays legal moves, refuses illegal ones with the reason, and goes on', async () => {
+		const game = new Game({ start: board('4x4'), players: [new HumanPlayer(), new HumanPlayer()], timeMs: [0, 0], halfMoveLimit: 100 });
+		const running = game.run();
+		await waitFor(() => game.humanToMove() !== null);
+		expect(game.submit('0 0 0 3')).toBe('(0,0) > (0,3): (0,3) is not empty');
+		expect(game.submit('hello')).toBe('"hello" is not a move: type four numbers, e.g. (0,0) > (1,1)');
+		expect(game.submit('(0,0) > (1,1)')).toBeNull();
+		await waitFor(() => game.state.thinking?.side === 1);
+		expect(positionToGrid(game.state.position)).toEqual(['B..R', '.B..', '....', 'B..R']);
+		expect(game.submit('0 0 0 1')).toBe('(0,0) > (0,1): (0,0) is a Blue blob, not a Red blob');
+		expect(game.submit('0 3 1 2')).toBeNull();
+		await waitFor(() => game.state.moves.length === 2);
+		// The clone to (1,2) captures the Blue blob at (1,1).
+		expect(positionToGrid(game.state.position)).toEqual(['B..R', '.RR.', '....', 'B..R']);
+		expect(game.state.moves.map((m) => [m.text, m.captures])).toEqual([
+			['(0,0) > (1,1)', 0],
+			['(0,3) > (1,2)', 1],
+		]);
+		game.abort();
+		expect(describeResult(await running)).toBe('no result 2-4 (game abandoned)');
+	});
+
+	it('ends at the half-move limit', async () => {
+		const blue = new HumanPlayer();
+		const red = new HumanPlayer();
+		const game = new Game({ start: board('4x4'), players: [blue, red], timeMs: [0, 0], halfMoveLimit: 2 });
+		const running = game.run();
+		await waitFor(() => blue.waiting);
+		game.submit('0 0 0 1');
+		await waitFor(() => red.waiting);
+		game.submit('0 3 0 2');
+		const result = await running;
+		// (0,2) touches (0,1): Red captures it.
+		expect(describeResult(result)).toBe('Red wins 2-4 (the half-move limit is reached)');
+	});
+});
+
+describe('a game between engine programs', () => {
+	it('runs to its result, every move legal', async () => {
+		const game = new Game({ start: board('gruyere4'), players: [engine('greedy-engine.mjs'), engine('greedy-engine.mjs')], timeMs: [1000, 1000], halfMoveLimit: 200 });
+		const result = await game.run();
+		expect(result.kind).toBe('end');
+		const { positions, moves } = game.state;
+		moves.forEach((m, i) => {
+			expect(legalMoves(positions[i], 'pairs').map((x) => formatMove(positions[i], x))).toContain(m.text);
+		});
+		expect(result.blue + result.red).toBe(game.state.position.geometry.playableCount);
+		await game.close();
+	});
+
+	it('an illegal move loses, with the reason', async () => {
+		const game = new Game({ start: board('ataxx'), players: [engine('illegal-engine.mjs'), engine('greedy-engine.mjs')], timeMs: [500, 500], halfMoveLimit: 100 });
+		const result = await game.run();
+		expect(result).toMatchObject({ kind: 'forfeit', loser: 0, winner: 1 });
+		expect(describeResult(result)).toBe('Red wins 2-2 (Blue (illegal-engine.mjs) forfeits: illegal move "(3,3) > (0,0)": (3,3) > (0,0): (3,3) is empty, not a Blue blob)');
+	});
+
+	it('a crash mid-game loses, with the reason', async () => {
+		const game = new Game({ start: board('ataxx'), players: [engine('greedy-engine.mjs'), engine('crash-engine.mjs')], timeMs: [500, 500], halfMoveLimit: 100 });
+		const result = await game.run();
+		expect(game.state.moves.length).toBe(5);
+		expect(result).toMatchObject({ kind: 'forfeit', loser: 1 });
+		expect(result.reason).toMatch(/^Red \(crash-engine\.mjs\) forfeits: crashed \(SIGSEGV\) after [\d.]+ s without a move$/);
+	});
+
+	it('a silent engine loses on time, and the game does not hang', async () => {
+		const game = new Game({ start: board('ataxx'), players: [engine('silent-engine.mjs'), engine('greedy-engine.mjs')], timeMs: [200, 200], halfMoveLimit: 100 });
+		const result = await game.run();
+		expect(result.reason).toBe('Blue (silent-engine.mjs) forfeits: no move within 0.40 s');
+	});
+});
