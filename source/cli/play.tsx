@@ -1,6 +1,6 @@
 /**
- * `blobterm`'s command line: the old clients' positional form plus flags, and subcommands.
- * meow's help text below is the command's documentation.
+ * `blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES]`: play a game (the default command).
+ * The old clients' positional form plus flags; meow's help text below is its documentation.
  */
 
 import { basename, dirname, join } from 'node:path';
@@ -15,7 +15,7 @@ import { createPlayer } from '../players/create-player.js';
 import { type Player } from '../players/player.js';
 import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
-import { reportError, UsageError } from './errors.js';
+import { UsageError } from './errors.js';
 import { parseGameArgs, type SideSetup } from './game-args.js';
 
 /** The board used when none is given. */
@@ -48,6 +48,9 @@ const help = `
   In the game
     type a move as "r1 c1 r2 c2" or "(r1,c1) > (r2,c2)" and press Enter; q quits
 
+  Other commands (each has --help)
+    (none yet)
+
   Examples
     $ blobterm                                   two people on the default board
     $ blobterm --red builtin                     you (Blue) against the engine
@@ -56,16 +59,8 @@ const help = `
     $ blobterm boards/default.bwb ./my-engine 1 builtin -1 200
 `;
 
-/** Runs blobterm with its arguments (without `node` and the script). */
-export async function main(argv: readonly string[]): Promise<void> {
-	try {
-		await run(argv);
-	} catch (error) {
-		reportError('blobterm', error);
-	}
-}
-
-async function run(argv: readonly string[]): Promise<void> {
+/** Plays one game as the command line asks. @throws user errors (reported by `main`) */
+export async function run(argv: readonly string[]): Promise<void> {
 	const cli = meow(help, {
 		importMeta: import.meta,
 		argv: [...argv],
