@@ -11,7 +11,10 @@ export interface Command {
 }
 
 /** The subcommands, by name. */
-const COMMANDS: Record<string, () => Promise<Command>> = {};
+const COMMANDS: Record<string, () => Promise<Command>> = {
+	perft: () => import('./perft.js'),
+	bench: () => import('./bench.js'),
+};
 
 /** Runs blobterm with its arguments (without `node` and the script). */
 export async function main(argv: readonly string[]): Promise<void> {

@@ -3,8 +3,7 @@
  * The old clients' positional form plus flags; meow's help text below is its documentation.
  */
 
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
 import { render } from 'ink';
 import meow from 'meow';
 import React from 'react';
@@ -17,9 +16,10 @@ import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
 import { UsageError } from './errors.js';
 import { parseGameArgs, type SideSetup } from './game-args.js';
+import { shippedBoard } from './paths.js';
 
 /** The board used when none is given. */
-export const DEFAULT_BOARD = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'boards', 'default.bwb');
+export const DEFAULT_BOARD = shippedBoard('default');
 
 const help = `
   Usage
@@ -49,7 +49,8 @@ const help = `
     type a move as "r1 c1 r2 c2" or "(r1,c1) > (r2,c2)" and press Enter; q quits
 
   Other commands (each has --help)
-    (none yet)
+    blobterm perft BOARD DEPTH      count the move tree (move generator check)
+    blobterm bench perft            move generator benchmark
 
   Examples
     $ blobterm                                   two people on the default board

@@ -1,18 +1,20 @@
 /**
  * Perft: the number of leaf positions reached by all legal move sequences of a given length
- * (RULES.md section 6). A tool to check move generation against published counts.
+ * (RULES.md section 6), counted by the compiled kernel of the board shape (`shape-kernel.ts`).
  *
  * Conventions: clones counted once per destination (Ataxx's, the default) or once per
  * (from, to) pair (as the old client listed them); jumps once per pair. A finished game has no
- * children. Under Ataxx rules a side with no move (while the game goes on) has one child: the pass.
- * This is the simple reference implementation; it allocates a move list per node.
+ * children. Under Ataxx rules a side with no move (while the game goes on) has one child: the
+ * pass. Bulk counting counts the moves at depth 1 without making them; `made` makes every leaf.
+ * `perft-reference.ts` is the plain version these counts are tested against.
  */
 
 import { gameEnd, type Variant } from './game-over.js';
 import { makeMove } from './make-move.js';
-import { PASS } from './move.js';
+import { type Move, PASS } from './move.js';
 import { generateMoves, MAX_MOVES, type MoveListing } from './movegen.js';
 import { emptyPosition, type Position } from './position.js';
+import { shapeKernel } from './shape-kernel.js';
 
 /** Options of a perft count. */
 export interface PerftOptions {
@@ -20,6 +22,8 @@ export interface PerftOptions {
 	readonly listing?: MoveListing;
 	/** Blob War (default) or Ataxx rules. */
 	readonly variant?: Variant;
+	/** Make every leaf instead of counting the last ply's moves (default false: bulk). */
+	readonly made?: boolean;
 }
 
 /**
@@ -27,50 +31,25 @@ export interface PerftOptions {
  * @param depth plies, >= 0
  */
 export function perft(pos: Position, depth: number, options: PerftOptions = {}): number {
-	const listing = options.listing ?? 'by-destination';
-	const variant = options.variant ?? 'blobwar';
-	const stack: Position[] = [];
-	const lists: Int32Array[] = [];
-	for (let i = 0; i <= depth; i++) {
-		stack.push(emptyPosition(pos.geometry));
-		lists.push(new Int32Array(MAX_MOVES));
-	}
-	const walk = (p: Position, d: number): number => {
-		if (d === 0) return 1;
-		const moves = lists[d];
-		let n: number;
-		if (variant === 'ataxx') {
-			if (gameEnd(p, 'ataxx') !== null) return 0;
-			n = generateMoves(p, moves, listing);
-			if (n === 0) moves[n++] = PASS;
-		} else {
-			n = generateMoves(p, moves, listing);
-		}
-		if (d === 1) return n;
-		const child = stack[d];
-		let total = 0;
-		for (let i = 0; i < n; i++) {
-			makeMove(p, moves[i], child);
-			total += walk(child, d - 1);
-		}
-		return total;
-	};
-	return walk(pos, depth);
+	const kernel = shapeKernel(pos.geometry);
+	const pairs = options.listing === 'pairs';
+	const made = options.made ?? false;
+	if (options.variant === 'ataxx') return kernel.perftAtaxx(pos.bb, pos.side, pos.clock, depth, pairs, made);
+	return kernel.perft(pos.bb, pos.side, depth, pairs, made);
 }
 
 /**
- * perft split by root move: `[move, count]` for each legal root move, in generation order.
+ * perft split by root move: `[move, count]` for each legal root move (or the pass), in
+ * generation order; their sum is perft(depth).
  * @param depth plies, >= 1
  */
-export function perftDivide(pos: Position, depth: number, options: PerftOptions = {}): Array<[number, number]> {
-	const listing = options.listing ?? 'by-destination';
-	const variant = options.variant ?? 'blobwar';
+export function perftDivide(pos: Position, depth: number, options: PerftOptions = {}): Array<[Move, number]> {
 	const moves = new Int32Array(MAX_MOVES);
-	if (variant === 'ataxx' && gameEnd(pos, 'ataxx') !== null) return [];
-	let n = generateMoves(pos, moves, listing);
-	if (n === 0 && variant === 'ataxx') moves[n++] = PASS;
+	if (options.variant === 'ataxx' && gameEnd(pos, 'ataxx') !== null) return [];
+	let n = generateMoves(pos, moves, options.listing ?? 'by-destination');
+	if (n === 0 && options.variant === 'ataxx') moves[n++] = PASS;
 	const child = emptyPosition(pos.geometry);
-	const out: Array<[number, number]> = [];
+	const out: Array<[Move, number]> = [];
 	for (let i = 0; i < n; i++) {
 		makeMove(pos, moves[i], child);
 		out.push([moves[i], perft(child, depth - 1, options)]);

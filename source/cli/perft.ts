@@ -1,0 +1,100 @@
+/**
+ * `blobterm perft BOARD DEPTH`: counts the leaves of the move tree to each depth, with time and
+ * nodes per second; `--divide` splits the count under each root move.
+ */
+
+import meow from 'meow';
+import { type Variant } from '../game/game-over.js';
+import { formatMove } from '../game/notation.js';
+import { type MoveListing } from '../game/movegen.js';
+import { PASS } from '../game/move.js';
+import { perft, perftDivide } from '../game/perft.js';
+import { sideName } from '../game/position.js';
+import { readPosition } from './board-arg.js';
+import { UsageError } from './errors.js';
+
+const help = `
+  Usage
+    $ blobterm perft BOARD DEPTH [options]
+    $ blobterm perft DEPTH --fen FEN [options]
+
+  Counts the positions reached by all legal move sequences of 1 to DEPTH half-moves
+  (RULES.md section 6), with seconds and nodes per second.
+
+  Options
+    --red          Red to move (default: the board file's history parity, else Blue)
+    --pairs        count clones once per (from, to) pair, as the old client listed them
+                   (default: once per destination, as Ataxx does)
+    --rules R      blobwar (default) or ataxx (pass when stuck, 100 half-move clock)
+    --fen FEN      start from an Ataxx FEN instead of a board file
+    --divide       the count under each root move, at DEPTH
+    --made         make every leaf (default: count the last half-move's moves without making them)
+
+  Examples
+    $ blobterm perft boards/ataxx.bwb 6
+    $ blobterm perft boards/ataxx.bwb 5 --pairs
+    $ blobterm perft 5 --fen "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1" --rules ataxx
+    $ blobterm perft boards/default.bwb 4 --divide
+`;
+
+/** Runs the perft command. */
+export async function run(argv: readonly string[]): Promise<void> {
+	const cli = meow(help, {
+		importMeta: import.meta,
+		argv: [...argv],
+		flags: {
+			red: { type: 'boolean', default: false },
+			pairs: { type: 'boolean', default: false },
+			rules: { type: 'string', default: 'blobwar' },
+			fen: { type: 'string' },
+			divide: { type: 'boolean', default: false },
+			made: { type: 'boolean', default: false },
+		},
+		allowUnknownFlags: false,
+	});
+	const { flags } = cli;
+	const expected = flags.fen === undefined ? 2 : 1;
+	if (cli.input.length !== expected) cli.showHelp(2);
+	const depthText = cli.input[expected - 1];
+	const depth = Number(depthText);
+	if (!Number.isInteger(depth) || depth < 1 || depth > 30) throw new UsageError(`DEPTH must be an integer from 1 to 30, got "${depthText}"`);
+	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx') throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
+	const variant = flags.rules as Variant;
+	const listing: MoveListing = flags.pairs ? 'pairs' : 'by-destination';
+	const { position, name } = readPosition(flags.fen === undefined ? cli.input[0] : undefined, flags.fen, flags.red);
+	const g = position.geometry;
+	const out = (line: string) => process.stdout.write(`${line}\n`);
+	out(
+		`perft ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ` +
+			`clones ${flags.pairs ? 'by (from, to) pair' : 'by destination'}, ${flags.made ? 'every leaf made' : 'bulk counting'}`,
+	);
+	const options = { listing, variant, made: flags.made };
+	if (flags.divide) {
+		const start = performance.now();
+		const split = perftDivide(position, depth, options);
+		const seconds = (performance.now() - start) / 1000;
+		let total = 0;
+		for (const [move, count] of split) {
+			out(`${(move === PASS ? 'pass' : formatMove(position, move)).padEnd(16)} ${count}`);
+			total += count;
+		}
+		out(`moves ${split.length}  nodes ${total}  seconds ${seconds.toFixed(3)}  nps ${nps(total, seconds)}`);
+		return;
+	}
+	out(`${'depth'.padStart(5)} ${'nodes'.padStart(16)} ${'seconds'.padStart(9)} ${'nps'.padStart(12)}`);
+	for (let d = 1; d <= depth; d++) {
+		const start = performance.now();
+		const count = perft(position, d, options);
+		const seconds = (performance.now() - start) / 1000;
+		out(`${String(d).padStart(5)} ${String(count).padStart(16)} ${seconds.toFixed(3).padStart(9)} ${nps(count, seconds).padStart(12)}`);
+	}
+}
+
+/** Nodes per second in words: `1.61 G`, `160 M`, or `-` when too quick to measure. */
+export function nps(nodes: number, seconds: number): string {
+	if (seconds < 0.001) return '-';
+	const rate = nodes / seconds;
+	if (rate >= 1e9) return `${(rate / 1e9).toFixed(2)} G`;
+	if (rate >= 1e6) return `${(rate / 1e6).toFixed(1)} M`;
+	return `${(rate / 1e3).toFixed(1)} k`;
+}

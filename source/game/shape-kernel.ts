@@ -1,0 +1,329 @@
+/**
+ * Move generation and perft compiled per board shape: the fast path of the rules.
+ *
+ * For each geometry (rows, columns, holes) the code below writes JavaScript source with the
+ * shape baked in as constants (number of words, shifts, edge and playable masks) and compiles it
+ * once with `new Function`. Positions are passed as 32-bit words in function arguments
+ * (copy-make through arguments, no allocation, no BigInt), as in the 7x7 generator measured in
+ * issue 3. Layout of the words: see `geometry.ts` (whole rows per word).
+ *
+ * - Clone targets of a set of blobs: one dilation by shifts. Within a word, a shift by 1 moves a
+ *   cell one column (edge columns masked off), a shift by `cols` moves it one row; the last row of
+ *   word w-1 and the first row of word w+1 are carried in by shifts of `(rowsPerWord - 1) * cols`.
+ * - Jump targets and captures: per-cell masks, indexed by bit index `k = word * 32 + bit`.
+ * - Popcount: a 16-bit table (two lookups per word).
+ *
+ * The simple per-cell generator in `movegen-reference.ts` states the rules plainly; property
+ * tests check that both list exactly the same moves, and perft tests that both count the same.
+ */
+
+import { type Geometry } from './geometry.js';
+import { type Move } from './move.js';
+
+/** Set bits of each 16-bit value. */
+export const POP16 = new Uint8Array(65536);
+for (let i = 1; i < 65536; i++) POP16[i] = (i & 1) + POP16[i >>> 1];
+
+/** Compiled functions for one board shape. Words are Blue's then Red's, as in `Position.bb`. */
+export interface ShapeKernel {
+	/**
+	 * Lists the legal moves of `side` in `bb` into `out`: clones (by destination, or by pair), then
+	 * jumps by pair; each group in increasing bit order. Returns how many.
+	 */
+	generate(bb: Int32Array, side: number, out: Int32Array | Move[], pairs: boolean): number;
+	/** True if `side` has a legal move in `bb` (a cell at distance 1 or 2 of one of its blobs is empty). */
+	hasMove(bb: Int32Array, side: number): boolean;
+	/**
+	 * perft under Blob War rules (a side with no move ends the game: no children).
+	 * @param made false: leaves are counted without being made (bulk); true: every leaf is made
+	 */
+	perft(bb: Int32Array, side: number, depth: number, pairs: boolean, made: boolean): number;
+	/** perft under Ataxx rules (pass when only the other side can move; over at no blobs, blocked, clock 100). */
+	perftAtaxx(bb: Int32Array, side: number, clock: number, depth: number, pairs: boolean, made: boolean): number;
+}
+
+const kernels = new Map<string, ShapeKernel>();
+
+/** The compiled kernel of a geometry (compiled on first use, then cached by shape). */
+export function shapeKernel(g: Geometry): ShapeKernel {
+	let kernel = kernels.get(g.id);
+	if (!kernel) {
+		kernel = compileKernel(g);
+		kernels.set(g.id, kernel);
+	}
+	return kernel;
+}
+
+/** Tables the generated code reads, indexed by bit index `k = word * 32 + bit`. */
+interface KernelTables {
+	/** `N[w][k]`: word w of the neighbour mask of the cell at bit index k. */
+	readonly N: Int32Array[];
+	/** `J[w][k]`: word w of the jump mask. */
+	readonly J: Int32Array[];
+	/** `CELL[k]`: cell index at bit index k (0 outside the board). */
+	readonly CELL: Int32Array;
+	/** `CLONE[k]`: the move of a clone to bit index k, `(cell << 8) | cell`. */
+	readonly CLONE: Int32Array;
+	readonly POP16: Uint8Array;
+}
+
+function tablesOf(g: Geometry): KernelTables {
+	const W = g.words;
+	const N: Int32Array[] = [];
+	const J: Int32Array[] = [];
+	for (let w = 0; w < W; w++) {
+		N.push(new Int32Array(W * 32));
+		J.push(new Int32Array(W * 32));
+	}
+	const CELL = new Int32Array(W * 32);
+	const CLONE = new Int32Array(W * 32);
+	for (let k = 0; k < W * 32; k++) {
+		const cell = g.bitCell[k];
+		if (cell < 0) continue;
+		CELL[k] = cell;
+		CLONE[k] = (cell << 8) | cell;
+		for (let w = 0; w < W; w++) {
+			N[w][k] = g.neighbours[cell * W + w];
+			J[w][k] = g.jumps[cell * W + w];
+		}
+	}
+	return { N, J, CELL, CLONE, POP16 };
+}
+
+/** The cells of the board (holes included) in word `w`. */
+function validMask(g: Geometry, w: number): number {
+	let mask = 0;
+	for (let k = 0; k < 32; k++) if (g.bitCell[w * 32 + k] >= 0) mask |= 1 << k;
+	return mask;
+}
+
+/** Writes and compiles the kernel of a geometry. */
+function compileKernel(g: Geometry): ShapeKernel {
+	const source = kernelSource(g);
+	const factory = new Function('T', source) as (tables: KernelTables) => ShapeKernel;
+	return factory(tablesOf(g));
+}
+
+/**
+ * The JavaScript source of a geometry's kernel: the body of a function of the tables `T` that
+ * returns the `ShapeKernel`. Exported for inspection and tests.
+ */
+export function kernelSource(g: Geometry): string {
+	const W = g.words;
+	const C = g.cols;
+	const R = g.rowsPerWord;
+	const SH = (R - 1) * C;
+	const ws = Array.from({ length: W }, (_, w) => w);
+	const list = (f: (w: number) => string, sep = ', ') => ws.map(f).join(sep);
+	const hex = (x: number) => `0x${(x >>> 0).toString(16)}`;
+
+	// Column masks within a word: every row's column 0 and column C-1.
+	let col0 = 0;
+	let colLast = 0;
+	for (let r = 0; r < R; r++) {
+		col0 |= 1 << (r * C);
+		colLast |= 1 << (r * C + C - 1);
+	}
+	/**
+	 * Words that cells at distance <= 2 of a cell in word w can be in: a word holds at least two
+	 * whole rows (columns <= 16), so w - 1 .. w + 1.
+	 */
+	const nearWords = (w: number) => ws.filter((v) => Math.abs(v - w) <= 1);
+	const pop = (x: string) => `(P[(${x}) & 65535] + P[(${x}) >>> 16])`;
+	const lines: string[] = [];
+	const emit = (s: string) => lines.push(s);
+
+	emit(`'use strict';`);
+	emit(`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE;`);
+	for (const w of ws) emit(`const N${w} = T.N[${w}], J${w} = T.J[${w}];`);
+	for (const w of ws) emit(`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(validMask(g, w))} | 0;`);
+	emit(`const NC = ${hex(~col0)} | 0, NL = ${hex(~colLast)} | 0;`);
+	emit(`let sink = 0;`);
+
+	/** Code: empty cells `e{w}` of the position `m`, `o`. */
+	const empties = () => list((w) => `const e${w} = PL${w} & ~(m${w} | o${w});`, '\n');
+	/**
+	 * Code: `d{w}` = board cells (holes included) at distance <= 1 of the set `src{w}` (itself
+	 * included). Masking each step with the board's cells `V{w}` keeps the shifts from wrapping a
+	 * cell past the last row of a word into its first column.
+	 */
+	const dilate = (src: string, h: string, d: string) =>
+		[
+			list((w) => `const ${h}${w} = (${src}${w} | ((${src}${w} << 1) & NC) | ((${src}${w} >>> 1) & NL)) & V${w};`, '\n'),
+			list(
+				(w) =>
+					`const ${d}${w} = (${h}${w} | (${h}${w} << ${C}) | (${h}${w} >>> ${C})` +
+					(w > 0 ? ` | (${h}${w - 1} >>> ${SH})` : '') +
+					(w < W - 1 ? ` | (${h}${w + 1} << ${SH})` : '') +
+					`) & V${w};`,
+				'\n',
+			),
+		].join('\n');
+	/** Code: clone targets `s{w}` of the side `m`. */
+	const singles = () => [dilate('m', 'h', 'd'), list((w) => `const s${w} = d${w} & e${w};`, '\n')].join('\n');
+	/** Code: loop over the set bits of `x` (destroyed), with `b` the bit and `k` the bit index. */
+	const forBits = (x: string, word: number, b: string, k: string, body: string) =>
+		`while (${x} !== 0) { const ${b} = ${x} & -${x}; ${x} ^= ${b}; const ${k} = ${word * 32 + 31} - Math.clz32(${b});\n${body}\n}`;
+	/**
+	 * Code for the child after a move to bit `b` (word tw) from bit `fb` (word fw, jumps only):
+	 * `caps` computes the captured blobs `c{w}`, `words` the child's words (side to move first).
+	 */
+	const child = (tw: number, fw: number | null) => {
+		const near = nearWords(tw);
+		const caps = near.map((w) => `const c${w} = o${w} & N${w}[k];`).join(' ');
+		const theirs = ws.map((w) => (near.includes(w) ? `o${w} ^ c${w}` : `o${w}`));
+		const mine = ws.map((w) => {
+			let t = `m${w}`;
+			if (fw === w) t = `(${t} ^ fb)`;
+			if (tw === w) t = `${t} | b`;
+			return near.includes(w) ? `(${t} | c${w})` : t;
+		});
+		const changed = [...near.map((w) => theirs[w]), ...near.map((w) => mine[w])];
+		return { caps, words: [...theirs, ...mine], changed };
+	};
+	/**
+	 * Code for one child: recurse with `tail` appended to its words, or, at a made leaf, make it
+	 * and fold its words into `sink` (so that the work cannot be optimised away).
+	 */
+	type Visit = (words: string[], changed: string[], tail: string) => string;
+	const recurse = (name: string): Visit => (words, _changed, tail) => `total += ${name}(${words.join(', ')}${tail});`;
+	const makeLeaf: Visit = (_words, changed) => `sink ^= ${changed.join(' ^ ')}; total++;`;
+	/** Code: the loops over every move of the side `m`, each child visited by `visit`. */
+	const moveLoops = (pairs: boolean, visit: Visit, cloneTail: string, jumpTail: string) => {
+		const out: string[] = [];
+		if (!pairs) {
+			for (const tw of ws) {
+				const { caps, words, changed } = child(tw, null);
+				out.push(`{ let x = s${tw}; ${forBits('x', tw, 'b', 'k', `${caps}\n${visit(words, changed, cloneTail)}`)} }`);
+			}
+		} else {
+			for (const fw of ws) {
+				const inner = nearWords(fw)
+					.map((tw) => {
+						const { caps, words, changed } = child(tw, null);
+						return `{ let t = N${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', `${caps}\n${visit(words, changed, cloneTail)}`)} }`;
+					})
+					.join('\n');
+				out.push(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', inner)} }`);
+			}
+		}
+		for (const fw of ws) {
+			const inner = nearWords(fw)
+				.map((tw) => {
+					const { caps, words, changed } = child(tw, fw);
+					return `{ let t = J${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', `${caps}\n${visit(words, changed, jumpTail)}`)} }`;
+				})
+				.join('\n');
+			out.push(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', inner)} }`);
+		}
+		return out.join('\n');
+	};
+	/** Code: at d === 1, the number of moves counted without making them. */
+	const bulkCount = (pairs: boolean) => {
+		const out = [`if (d === 1) {`, `let n = ${pairs ? '0' : list((w) => pop(`s${w}`), ' + ')};`];
+		for (const fw of ws) {
+			const count = nearWords(fw)
+				.map((tw) => pop(`J${tw}[fk] & e${tw}`) + (pairs ? ` + ${pop(`N${tw}[fk] & e${tw}`)}` : ''))
+				.join(' + ');
+			out.push(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `n += ${count};`)} }`);
+		}
+		out.push(`return n;`, `}`);
+		return out.join('\n');
+	};
+
+	// generate(bb, side, out, pairs)
+	emit(`function generate(bb, side, out, pairs) {`);
+	emit(`const mo = side * ${W}, oo = ${W} - mo;`);
+	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
+	emit(empties());
+	emit(`let n = 0;`);
+	emit(`if (!pairs) {`);
+	emit(singles());
+	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE[k];')} }`);
+	emit(`} else {`);
+	for (const fw of ws) {
+		const inner = list((tw) => `{ let t = N${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`, '\n');
+		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = CELL[fk] << 8;\n${inner}`)} }`);
+	}
+	emit(`}`);
+	for (const fw of ws) {
+		const inner = list((tw) => `{ let t = J${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`, '\n');
+		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = CELL[fk] << 8;\n${inner}`)} }`);
+	}
+	emit(`return n;`);
+	emit(`}`);
+
+	// hasMove(bb, side): a cell at distance <= 2 of a blob is empty (two dilations).
+	emit(`function hasMove(bb, side) {`);
+	emit(`const mo = side * ${W}, oo = ${W} - mo;`);
+	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
+	emit(empties());
+	emit(dilate('m', 'h', 'd'));
+	emit(dilate('d', 'g', 'q'));
+	emit(`return (${list((w) => `(q${w} & e${w})`, ' | ')}) !== 0;`);
+	emit(`}`);
+
+	/** Emits a Blob War perft function `name(m..., o..., d)`, d >= 1. */
+	const emitPerft = (name: string, pairs: boolean, made: boolean) => {
+		emit(`function ${name}(${list((w) => `m${w}`)}, ${list((w) => `o${w}`)}, d) {`);
+		emit(empties());
+		if (!pairs) emit(singles());
+		emit(`let total = 0;`);
+		if (made) emit(`if (d === 1) {\n${moveLoops(pairs, makeLeaf, '', '')}\nreturn total;\n}`);
+		else emit(bulkCount(pairs));
+		emit(`const dd = d - 1;`);
+		emit(moveLoops(pairs, recurse(name), ', dd', ', dd'));
+		emit(`return total;`);
+		emit(`}`);
+	};
+
+	/** Emits an Ataxx perft function `name(m..., o..., clock, d)`, d >= 1. */
+	const emitAtaxx = (name: string, pairs: boolean, made: boolean) => {
+		emit(`function ${name}(${list((w) => `m${w}`)}, ${list((w) => `o${w}`)}, clock, d) {`);
+		emit(`if ((${list((w) => `m${w}`, ' | ')}) === 0 || (${list((w) => `o${w}`, ' | ')}) === 0 || clock >= 100) return 0;`);
+		emit(empties());
+		// Can anyone move? Empty cells at distance <= 2 of each side.
+		emit(dilate('m', 'h', 'd'));
+		emit(dilate('d', 'g', 'q'));
+		emit(`if ((${list((w) => `(q${w} & e${w})`, ' | ')}) === 0) {`);
+		emit(dilate('o', 'ho', 'do'));
+		emit(dilate('do', 'go', 'qo'));
+		emit(`if ((${list((w) => `(qo${w} & e${w})`, ' | ')}) === 0) return 0;`);
+		emit(`if (d === 1) { ${made ? `sink ^= ${list((w) => `o${w} ^ m${w}`, ' ^ ')}; ` : ''}return 1; }`);
+		emit(`return ${name}(${list((w) => `o${w}`)}, ${list((w) => `m${w}`)}, clock + 1, d - 1);`);
+		emit(`}`);
+		if (!pairs) emit(list((w) => `const s${w} = d${w} & e${w};`, '\n'));
+		emit(`let total = 0;`);
+		if (made) emit(`if (d === 1) {\n${moveLoops(pairs, makeLeaf, '', '')}\nreturn total;\n}`);
+		else emit(bulkCount(pairs));
+		emit(`const dd = d - 1, jc = clock + 1;`);
+		emit(moveLoops(pairs, recurse(name), ', 0, dd', ', jc, dd'));
+		emit(`return total;`);
+		emit(`}`);
+	};
+
+	emitPerft('perftBulk', false, false);
+	emitPerft('perftBulkPairs', true, false);
+	emitPerft('perftMade', false, true);
+	emitPerft('perftMadePairs', true, true);
+	emitAtaxx('ataxxBulk', false, false);
+	emitAtaxx('ataxxBulkPairs', true, false);
+	emitAtaxx('ataxxMade', false, true);
+	emitAtaxx('ataxxMadePairs', true, true);
+
+	const unpack = `${list((w) => `bb[mo + ${w}] | 0`)}, ${list((w) => `bb[oo + ${w}] | 0`)}`;
+	emit(`function perft(bb, side, depth, pairs, made) {`);
+	emit(`if (depth <= 0) return 1;`);
+	emit(`const mo = side * ${W}, oo = ${W} - mo;`);
+	emit(`if (made) return pairs ? perftMadePairs(${unpack}, depth) : perftMade(${unpack}, depth);`);
+	emit(`return pairs ? perftBulkPairs(${unpack}, depth) : perftBulk(${unpack}, depth);`);
+	emit(`}`);
+	emit(`function perftAtaxx(bb, side, clock, depth, pairs, made) {`);
+	emit(`if (depth <= 0) return 1;`);
+	emit(`const mo = side * ${W}, oo = ${W} - mo;`);
+	emit(`if (made) return pairs ? ataxxMadePairs(${unpack}, clock, depth) : ataxxMade(${unpack}, clock, depth);`);
+	emit(`return pairs ? ataxxBulkPairs(${unpack}, clock, depth) : ataxxBulk(${unpack}, clock, depth);`);
+	emit(`}`);
+	emit(`return { generate, hasMove, perft, perftAtaxx };`);
+	return lines.join('\n');
+}
