@@ -20,22 +20,22 @@ export const MAX_MOVES = 256 * 24;
  * Lists the legal moves of the side to move into `out` and returns how many there are:
  * clones first (by destination, or by pair), then jumps by (from, to) pair, each group in
  * increasing cell order. Ataxx's pass is not listed. No allocation.
- * @param out room for at least `MAX_MOVES` moves (or a plain array)
+ * @param out room for at least `MAX_MOVES` moves
  */
-export function generateMoves(pos: Position, out: Int32Array | Move[], listing: MoveListing = 'by-destination'): number {
-	return shapeKernel(pos.geometry).generate(pos.bb, pos.side, out, listing === 'pairs');
+export function generateMoves(pos: Position, out: Int32Array, listing: MoveListing = 'by-destination'): number {
+	return shapeKernel(pos.geometry).generate(pos.bb, 0, pos.side, out, 0, listing === 'pairs');
 }
 
 /** The legal moves as a new array (convenience for code outside the search). */
 export function legalMoves(pos: Position, listing: MoveListing = 'by-destination'): Move[] {
-	const out: Move[] = [];
-	generateMoves(pos, out, listing);
-	return out;
+	// Always through an Int32Array: the compiled generator stays monomorphic (and fast).
+	const out = new Int32Array(MAX_MOVES);
+	return Array.from(out.subarray(0, generateMoves(pos, out, listing)));
 }
 
 /** True if `side` would have a legal move in this position (whoever is to move). */
 export function sideHasMove(pos: Position, side: 0 | 1): boolean {
-	return shapeKernel(pos.geometry).hasMove(pos.bb, side);
+	return shapeKernel(pos.geometry).hasMove(pos.bb, 0, side);
 }
 
 /** True if the side to move has at least one legal move. */

@@ -17,22 +17,50 @@
  * tests check that both list exactly the same moves, and perft tests that both count the same.
  */
 
-import { type Geometry } from './geometry.js';
+import { cellDistance, type Geometry } from './geometry.js';
 import { type Move } from './move.js';
+import { ZOBRIST_FLIP_HI, ZOBRIST_FLIP_LO, ZOBRIST_HI, ZOBRIST_LO, ZOBRIST_SIDE_HI, ZOBRIST_SIDE_LO } from './zobrist.js';
 
 /** Set bits of each 16-bit value. */
 export const POP16 = new Uint8Array(65536);
 for (let i = 1; i < 65536; i++) POP16[i] = (i & 1) + POP16[i >>> 1];
 
-/** Compiled functions for one board shape. Words are Blue's then Red's, as in `Position.bb`. */
+/**
+ * Compiled functions for one board shape. A position is `2 * words` words, Blue's then Red's (as
+ * in `Position.bb`), found at offset `base` of an `Int32Array` (the search keeps a stack of them
+ * in one array).
+ */
 export interface ShapeKernel {
 	/**
-	 * Lists the legal moves of `side` in `bb` into `out`: clones (by destination, or by pair), then
-	 * jumps by pair; each group in increasing bit order. Returns how many.
+	 * Lists the legal moves of `side` in the position at `bb[base..]` into `out` from `outBase`:
+	 * clones (by destination, or by pair), then jumps by pair; each group in increasing bit order.
+	 * Returns how many.
 	 */
-	generate(bb: Int32Array, side: number, out: Int32Array | Move[], pairs: boolean): number;
-	/** True if `side` has a legal move in `bb` (a cell at distance 1 or 2 of one of its blobs is empty). */
-	hasMove(bb: Int32Array, side: number): boolean;
+	generate(bb: Int32Array, base: number, side: number, out: Int32Array, outBase: number, pairs: boolean): number;
+	/** True if `side` has a legal move in the position at `bb[base..]` (an empty cell at distance 1 or 2 of one of its blobs). */
+	hasMove(bb: Int32Array, base: number, side: number): boolean;
+	/**
+	 * Copy-make for the search: plays `move` (a legal move of `side`, not a pass) on the position
+	 * at `bb[src..]`, writing the result at `bb[dst..]`, and its Zobrist key (side key toggled) from
+	 * `keys[ksrc], keys[ksrc + 1]` (low, high) to `keys[kdst], keys[kdst + 1]`.
+	 * @returns the number of captured blobs, plus 256 for a clone
+	 */
+	make(bb: Int32Array, src: number, dst: number, side: number, move: Move, keys: Int32Array, ksrc: number, kdst: number): number;
+	/**
+	 * True if `move` (any integer: a table's move may come from another position) is a legal move
+	 * of `side` in the position at `bb[base..]`; the pass is not.
+	 */
+	isLegal(bb: Int32Array, base: number, side: number, move: number): boolean;
+	/**
+	 * For each of `n` moves at `moves[mBase..]` of `side` in the position at `bb[base..]`, writes
+	 * to `out[oBase + i]` twice the blobs the move captures, plus one for a clone, shifted left by `shift`.
+	 */
+	gains(bb: Int32Array, base: number, side: number, moves: Int32Array, mBase: number, n: number, out: Int32Array, oBase: number, shift: number): void;
+	/**
+	 * Blobs of the other side next to an empty cell minus blobs of `side` next to an empty cell:
+	 * how much more of the opponent than of `side` is open to capture.
+	 */
+	exposure(bb: Int32Array, base: number, side: number): number;
 	/**
 	 * perft under Blob War rules (a side with no move ends the game: no children).
 	 * @param made false: leaves are counted without being made (bulk); true: every leaf is made
@@ -65,6 +93,23 @@ interface KernelTables {
 	/** `CLONE[k]`: the move of a clone to bit index k, `(cell << 8) | cell`. */
 	readonly CLONE: Int32Array;
 	readonly POP16: Uint8Array;
+	/** `KB[cell]`: bit index of a cell. */
+	readonly KB: Int32Array;
+	/** `JUMP[from * 256 + to]`: 1 if the cells are at distance exactly 2. */
+	readonly JUMP: Uint8Array;
+	/** `DIST[from * 256 + to]`: Chebyshev distance of two cells of the board, at most 3 (3 also off the board). */
+	readonly DIST: Uint8Array;
+	/** `PLAY[k]`: 1 if the cell at bit index k is playable (on the board, not a hole). */
+	readonly PLAY: Uint8Array;
+	/** Zobrist key halves of a blob by bit index: `ZBL[side * words * 32 + k]`, `ZBH[...]`. */
+	readonly ZBL: Int32Array;
+	readonly ZBH: Int32Array;
+	/** Zobrist key halves of a capture (Blue's key XOR Red's) by bit index. */
+	readonly ZFL: Int32Array;
+	readonly ZFH: Int32Array;
+	/** Side-to-move key halves. */
+	readonly ZSL: number;
+	readonly ZSH: number;
 }
 
 function tablesOf(g: Geometry): KernelTables {
@@ -87,7 +132,34 @@ function tablesOf(g: Geometry): KernelTables {
 			J[w][k] = g.jumps[cell * W + w];
 		}
 	}
-	return { N, J, CELL, CLONE, POP16 };
+	const KB = new Int32Array(256);
+	const JUMP = new Uint8Array(256 * 256);
+	const DIST = new Uint8Array(256 * 256).fill(3);
+	const PLAY = new Uint8Array(W * 32);
+	for (let cell = 0; cell < g.cells; cell++) {
+		KB[cell] = g.cellWord[cell] * 32 + (31 - Math.clz32(g.cellBit[cell]));
+		PLAY[KB[cell]] = g.isHole[cell] ? 0 : 1;
+		for (let other = 0; other < g.cells; other++) {
+			const d = cellDistance(g, cell, other);
+			DIST[cell * 256 + other] = Math.min(3, d);
+			if (d === 2) JUMP[cell * 256 + other] = 1;
+		}
+	}
+	const ZBL = new Int32Array(2 * W * 32);
+	const ZBH = new Int32Array(2 * W * 32);
+	const ZFL = new Int32Array(W * 32);
+	const ZFH = new Int32Array(W * 32);
+	for (let k = 0; k < W * 32; k++) {
+		const cell = g.bitCell[k];
+		if (cell < 0) continue;
+		for (let side = 0; side < 2; side++) {
+			ZBL[side * W * 32 + k] = ZOBRIST_LO[side * 256 + cell];
+			ZBH[side * W * 32 + k] = ZOBRIST_HI[side * 256 + cell];
+		}
+		ZFL[k] = ZOBRIST_FLIP_LO[cell];
+		ZFH[k] = ZOBRIST_FLIP_HI[cell];
+	}
+	return { N, J, CELL, CLONE, POP16, KB, JUMP, DIST, PLAY, ZBL, ZBH, ZFL, ZFH, ZSL: ZOBRIST_SIDE_LO, ZSH: ZOBRIST_SIDE_HI };
 }
 
 /** The cells of the board (holes included) in word `w`. */
@@ -134,7 +206,7 @@ export function kernelSource(g: Geometry): string {
 	const emit = (s: string) => lines.push(s);
 
 	emit(`'use strict';`);
-	emit(`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE;`);
+	emit(`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE, KB = T.KB, JUMP = T.JUMP, DIST = T.DIST, PLAY = T.PLAY, ZBL = T.ZBL, ZBH = T.ZBH, ZFL = T.ZFL, ZFH = T.ZFH, ZSL = T.ZSL, ZSH = T.ZSH;`);
 	for (const w of ws) emit(`const N${w} = T.N[${w}], J${w} = T.J[${w}];`);
 	for (const w of ws) emit(`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(validMask(g, w))} | 0;`);
 	emit(`const NC = ${hex(~col0)} | 0, NL = ${hex(~colLast)} | 0;`);
@@ -231,12 +303,12 @@ export function kernelSource(g: Geometry): string {
 		return out.join('\n');
 	};
 
-	// generate(bb, side, out, pairs)
-	emit(`function generate(bb, side, out, pairs) {`);
-	emit(`const mo = side * ${W}, oo = ${W} - mo;`);
+	// generate(bb, base, side, out, outBase, pairs)
+	emit(`function generate(bb, base, side, out, outBase, pairs) {`);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
 	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
 	emit(empties());
-	emit(`let n = 0;`);
+	emit(`let n = outBase;`);
 	emit(`if (!pairs) {`);
 	emit(singles());
 	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE[k];')} }`);
@@ -250,17 +322,66 @@ export function kernelSource(g: Geometry): string {
 		const inner = list((tw) => `{ let t = J${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`, '\n');
 		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = CELL[fk] << 8;\n${inner}`)} }`);
 	}
-	emit(`return n;`);
+	emit(`return n - outBase;`);
 	emit(`}`);
 
-	// hasMove(bb, side): a cell at distance <= 2 of a blob is empty (two dilations).
-	emit(`function hasMove(bb, side) {`);
-	emit(`const mo = side * ${W}, oo = ${W} - mo;`);
+	// hasMove(bb, base, side): a cell at distance <= 2 of a blob is empty (two dilations).
+	emit(`function hasMove(bb, base, side) {`);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
 	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
 	emit(empties());
 	emit(dilate('m', 'h', 'd'));
 	emit(dilate('d', 'g', 'q'));
 	emit(`return (${list((w) => `(q${w} & e${w})`, ' | ')}) !== 0;`);
+	emit(`}`);
+
+	// make(bb, src, dst, side, move, keys, ksrc, kdst): copy-make with the Zobrist key.
+	emit(`function make(bb, src, dst, side, move, keys, ksrc, kdst) {`);
+	emit(`const ms = src + side * ${W}, os = src + ${W} - side * ${W}, md = dst + side * ${W}, od = dst + ${W} - side * ${W};`);
+	emit(`const to = move & 255, from = (move >>> 8) & 255, tk = KB[to], tw = tk >>> 5, tb = 1 << (tk & 31), zs = side * ${W * 32};`);
+	emit(`let lo = keys[ksrc] ^ ZSL ^ ZBL[zs + tk], hi = keys[ksrc + 1] ^ ZSH ^ ZBH[zs + tk];`);
+	emit(`let fw = -1, fb = 0, n = 256;`);
+	emit(`if (from !== to && JUMP[(from << 8) | to] === 1) { const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); lo ^= ZBL[zs + fk]; hi ^= ZBH[zs + fk]; n = 0; }`);
+	for (const w of ws) {
+		emit(`{ const o = bb[os + ${w}], c = o & N${w}[tk]; let m = bb[ms + ${w}] | c;`);
+		emit(`if (tw === ${w}) m |= tb; if (fw === ${w}) m ^= fb;`);
+		emit(`bb[md + ${w}] = m; bb[od + ${w}] = o ^ c;`);
+		emit(`if (c !== 0) { n += ${pop('c')}; let x = c; ${forBits('x', w, 'b', 'k', 'lo ^= ZFL[k]; hi ^= ZFH[k];')} } }`);
+	}
+	emit(`keys[kdst] = lo; keys[kdst + 1] = hi;`);
+	emit(`return n;`);
+	emit(`}`);
+
+	// isLegal(bb, base, side, move)
+	emit(`function isLegal(bb, base, side, move) {`);
+	emit(`if (move < 0 || move > 0xffff) return false;`);
+	emit(`const to = move & 255, from = (move >>> 8) & 255;`);
+	emit(`if (to >= ${g.cells} || from >= ${g.cells}) return false;`);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W}, tk = KB[to], tw = tk >>> 5;`);
+	emit(`if (PLAY[tk] === 0 || ((bb[mo + tw] | bb[oo + tw]) & (1 << (tk & 31))) !== 0) return false;`);
+	emit(`if (from === to) return (${list((w) => `(N${w}[tk] & bb[mo + ${w}])`, ' | ')}) !== 0;`);
+	emit(`const fk = KB[from], d = DIST[(from << 8) | to];`);
+	emit(`return (d === 1 || d === 2) && (bb[mo + (fk >>> 5)] & (1 << (fk & 31))) !== 0;`);
+	emit(`}`);
+
+	// gains(bb, base, side, moves, mBase, n, out, oBase, shift)
+	emit(`function gains(bb, base, side, moves, mBase, n, out, oBase, shift) {`);
+	emit(`const oo = base + ${W} - side * ${W};`);
+	emit(list((w) => `const o${w} = bb[oo + ${w}] | 0;`, '\n'));
+	emit(`for (let i = 0; i < n; i++) {`);
+	emit(`const move = moves[mBase + i], to = move & 255, from = (move >>> 8) & 255, tk = KB[to];`);
+	emit(`let g = ${list((w) => pop(`o${w} & N${w}[tk]`), ' + ')};`);
+	emit(`out[oBase + i] = (2 * g + ((from === to || JUMP[(from << 8) | to] === 0) ? 1 : 0)) << shift;`);
+	emit(`}`);
+	emit(`}`);
+
+	// exposure(bb, base, side): blobs next to an empty cell, theirs minus mine.
+	emit(`function exposure(bb, base, side) {`);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
+	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
+	emit(empties());
+	emit(dilate('e', 'he', 'de'));
+	emit(`return ${list((w) => `${pop(`de${w} & o${w}`)} - ${pop(`de${w} & m${w}`)}`, ' + ')};`);
 	emit(`}`);
 
 	/** Emits a Blob War perft function `name(m..., o..., d)`, d >= 1. */
@@ -324,6 +445,6 @@ export function kernelSource(g: Geometry): string {
 	emit(`if (made) return pairs ? ataxxMadePairs(${unpack}, clock, depth) : ataxxMade(${unpack}, clock, depth);`);
 	emit(`return pairs ? ataxxBulkPairs(${unpack}, clock, depth) : ataxxBulk(${unpack}, clock, depth);`);
 	emit(`}`);
-	emit(`return { generate, hasMove, perft, perftAtaxx };`);
+	emit(`return { generate, hasMove, make, isLegal, gains, exposure, perft, perftAtaxx };`);
 	return lines.join('\n');
 }

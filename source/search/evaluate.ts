@@ -1,11 +1,23 @@
 /**
- * Static evaluation: the blob difference from the side to move's view (the handout's default,
- * section 1.4.2 item 7). Units: blobs.
+ * Static evaluation, from the side to move's view, in score units (`score.ts`: SCALE per blob).
+ *
+ * The handout's default (section 1.4.2, item 7) is the blob difference. The optional positional
+ * term counts exposure: a blob next to an empty cell can be captured by a move to that cell, so
+ * each opponent blob next to an empty cell is worth `EXPOSURE_WEIGHT` to the side to move and
+ * each of its own such blobs costs as much.
  */
 
-import { type Position } from '../game/position.js';
+import { type ShapeKernel } from '../game/shape-kernel.js';
+import { SCALE } from './score.js';
 
-/** Blobs of the side to move minus blobs of the other side. */
-export function evaluate(pos: Position): number {
-	return pos.count[pos.side] - pos.count[pos.side ^ 1];
+/** Weight of one exposed blob in the positional term, in score units (a quarter of a blob). */
+export const EXPOSURE_WEIGHT = 25;
+
+/**
+ * Evaluates the position at `words[base..]` with `side` to move.
+ * @param mine blobs of `side`; @param theirs blobs of the other side
+ */
+export function evaluate(kernel: ShapeKernel, words: Int32Array, base: number, side: number, mine: number, theirs: number, positional: boolean): number {
+	const material = SCALE * (mine - theirs);
+	return positional ? material + EXPOSURE_WEIGHT * kernel.exposure(words, base, side) : material;
 }

@@ -1,22 +1,27 @@
 /**
- * Scores, in blobs, from the point of view of the side to move (negamax convention).
+ * Scores, from the point of view of the side to move (negamax convention), in hundredths of a
+ * blob ("centiblobs", like a chess engine's centipawns): `SCALE` per blob.
  *
- * A heuristic score is a blob difference (plus, with the positional term, a fraction of a blob
- * in integer units: see `evaluate.ts`), always well inside `±WIN_THRESHOLD`.
+ * A heuristic score is a blob difference times `SCALE`, plus the optional positional term
+ * (`evaluate.ts`), always well inside `±WIN_THRESHOLD`.
  * A finished game scores exactly: a draw is 0; a win found `ply` plies from the root scores
- * `MATE - 1000 * ply + margin`, a loss `-(MATE - 1000 * ply) + margin` (margin = final blob
- * difference, |margin| <= 256). So faster wins and slower losses are preferred, then bigger
- * margins (handout section 2.8, "accélérer la victoire").
+ * `MATE - PLY_STEP * ply + SCALE * margin`, a loss `-(MATE - PLY_STEP * ply) + SCALE * margin`
+ * (margin = final blob difference, |margin| <= 256). So faster wins and slower losses are
+ * preferred, then bigger margins (handout section 2.8, "accélérer la victoire").
  */
 
+/** Score units per blob. */
+export const SCALE = 100;
 /** Base of the scores of finished games. */
-export const MATE = 1_000_000;
+export const MATE = 1_000_000_000;
+/** What one ply costs a finished game's score (more than any margin: 256 * SCALE). */
+export const PLY_STEP = 100_000;
 /** Deepest ply the search reaches. */
 export const MAX_PLY = 128;
 /** Any score at least this large (in absolute value) is a finished game. */
-export const WIN_THRESHOLD = MATE - 1000 * MAX_PLY - 1000;
+export const WIN_THRESHOLD = MATE - PLY_STEP * (MAX_PLY + 2);
 /** A bound larger than any score. */
-export const INFINITE_SCORE = MATE + 1000;
+export const INFINITE_SCORE = MATE + PLY_STEP;
 
 /**
  * The exact score of a finished game for the side to move.
@@ -26,8 +31,8 @@ export const INFINITE_SCORE = MATE + 1000;
  */
 export function terminalScore(mine: number, theirs: number, ply: number): number {
 	const margin = mine - theirs;
-	if (margin > 0) return MATE - 1000 * ply + margin;
-	if (margin < 0) return -(MATE - 1000 * ply) + margin;
+	if (margin > 0) return MATE - PLY_STEP * ply + SCALE * margin;
+	if (margin < 0) return -(MATE - PLY_STEP * ply) + SCALE * margin;
 	return 0;
 }
 
@@ -37,25 +42,42 @@ export function isDecisive(score: number): boolean {
 }
 
 /**
- * Plies to the end of the game and final margin of a decisive score.
+ * Plies to the end of the game and final margin (blobs) of a decisive score.
  * @returns null for a heuristic score
  */
 export function decodeDecisive(score: number): { plies: number; margin: number } | null {
 	if (!isDecisive(score)) return null;
 	const a = Math.abs(score);
-	const plies = Math.ceil((MATE - a) / 1000);
-	const margin = a - (MATE - 1000 * plies);
+	const plies = Math.ceil((MATE - a) / PLY_STEP);
+	const margin = (a - (MATE - PLY_STEP * plies)) / SCALE;
 	return { plies, margin: score > 0 ? margin : -margin };
 }
 
-/** A score for people: `+3`, `-1`, `0`, `win in 5 (+12)`, `loss in 4 (-6)`. */
-export function formatScore(score: number, unit = 1): string {
+/**
+ * A decisive score made relative to the node at `ply` (for the transposition table, which
+ * holds scores of positions, not of paths from the root); other scores are unchanged.
+ */
+export function scoreToTable(score: number, ply: number): number {
+	if (score >= WIN_THRESHOLD) return score + PLY_STEP * ply;
+	if (score <= -WIN_THRESHOLD) return score - PLY_STEP * ply;
+	return score;
+}
+
+/** The inverse of `scoreToTable`: a table score made relative to the root again. */
+export function scoreFromTable(score: number, ply: number): number {
+	if (score >= WIN_THRESHOLD) return score - PLY_STEP * ply;
+	if (score <= -WIN_THRESHOLD) return score + PLY_STEP * ply;
+	return score;
+}
+
+/** A score for people: `+3`, `-1.25`, `0`, `win in 5 (+12)`, `loss in 4 (-6)`. */
+export function formatScore(score: number): string {
 	const decisive = decodeDecisive(score);
 	if (decisive) {
 		const margin = decisive.margin > 0 ? `+${decisive.margin}` : `${decisive.margin}`;
 		return `${score > 0 ? 'win' : 'loss'} in ${decisive.plies} (${margin})`;
 	}
-	const value = score / unit;
+	const value = score / SCALE;
 	const text = Number.isInteger(value) ? String(value) : value.toFixed(2);
 	return score > 0 ? `+${text}` : text;
 }

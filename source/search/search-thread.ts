@@ -10,10 +10,13 @@
 import { Worker } from 'node:worker_threads';
 import { type PositionData, type Position, positionToData } from '../game/position.js';
 import { type SearchListener } from './search.js';
+import { type SearchOptions } from './search-options.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
-/** Main thread to worker. */
-export type WorkerRequest = { readonly type: 'search'; readonly id: number; readonly position: PositionData; readonly limits: SearchLimits };
+/** Main thread to worker: a search (with options to change first), or forgetting what was learned (a new game). */
+export type WorkerRequest =
+	| { readonly type: 'search'; readonly id: number; readonly position: PositionData; readonly limits: SearchLimits; readonly options?: Partial<SearchOptions> }
+	| { readonly type: 'clear' };
 
 /** Worker to main thread. */
 export type WorkerReply =
@@ -38,8 +41,9 @@ export class SearchThread {
 	private closed = false;
 	private failure: Error | null = null;
 
-	constructor() {
-		this.worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: { stopFlag: this.stopFlag } });
+	/** @param options the engine's options (its transposition table is made with `hashMb`) */
+	constructor(options: Partial<SearchOptions> = {}) {
+		this.worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: { stopFlag: this.stopFlag, options } });
 		this.worker.on('message', (reply: WorkerReply) => this.onReply(reply));
 		this.worker.on('error', (error) => this.fail(error));
 		this.worker.on('exit', (code) => {
@@ -57,7 +61,7 @@ export class SearchThread {
 	 * Searches a position in the worker.
 	 * @throws Error (rejected) if a search is already running, the thread is closed, or the worker fails
 	 */
-	search(position: Position, limits: SearchLimits, listener: SearchListener = {}): Promise<SearchResult> {
+	search(position: Position, limits: SearchLimits, listener: SearchListener = {}, options?: Partial<SearchOptions>): Promise<SearchResult> {
 		if (this.closed) return Promise.reject(new Error('search thread is closed'));
 		if (this.failure) return Promise.reject(this.failure);
 		if (this.pending) return Promise.reject(new Error('a search is already running'));
@@ -66,8 +70,13 @@ export class SearchThread {
 		this.worker.ref();
 		return new Promise((resolve, reject) => {
 			this.pending = { id, listener, resolve, reject };
-			this.worker.postMessage({ type: 'search', id, position: positionToData(position), limits } satisfies WorkerRequest);
+			this.worker.postMessage({ type: 'search', id, position: positionToData(position), limits, options } satisfies WorkerRequest);
 		});
+	}
+
+	/** Forgets the transposition table, killers and history (call between games). */
+	clear(): void {
+		if (!this.closed) this.worker.postMessage({ type: 'clear' } satisfies WorkerRequest);
 	}
 
 	/** Asks the running search (if any) to stop now; its promise then resolves with the best move so far. */

@@ -6,16 +6,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { positionFromData } from '../game/position.js';
 import { Searcher } from './search.js';
+import { type SearchOptions } from './search-options.js';
 import { type WorkerReply, type WorkerRequest } from './search-thread.js';
 
-const { stopFlag } = workerData as { stopFlag: Int32Array };
-const searcher = new Searcher(stopFlag);
+const { stopFlag, options } = workerData as { stopFlag: Int32Array; options: Partial<SearchOptions> };
+let searcher = new Searcher(options, stopFlag);
 const port = parentPort!;
 
 port.on('message', (request: WorkerRequest) => {
-	if (request.type !== 'search') return;
+	if (request.type === 'clear') {
+		searcher.clear();
+		return;
+	}
 	const { id } = request;
 	try {
+		if (request.options) {
+			const wanted = { ...searcher.options, ...request.options };
+			// A new table size needs a new table; other options apply to the next search.
+			if (wanted.hashMb !== searcher.options.hashMb) searcher = new Searcher(wanted, stopFlag);
+			else searcher.options = wanted;
+		}
 		const result = searcher.search(positionFromData(request.position), request.limits, {
 			onInfo: (info) => port.postMessage({ type: 'info', id, info } satisfies WorkerReply),
 			onProgress: (nodes, timeMs) => port.postMessage({ type: 'progress', id, nodes, timeMs } satisfies WorkerReply),

@@ -1,27 +1,34 @@
 /**
- * The sequential search: iterative deepening over a negamax alpha-beta search
- * (Knuth and Moore, "An analysis of alpha-beta pruning", 1975; handout sections 2.1.2 and 2.4.2).
+ * The sequential search: iterative deepening over negamax alpha-beta (Knuth and Moore, "An
+ * analysis of alpha-beta pruning", 1975), with the enhancements of the handout's part 2, each
+ * switchable through `SearchOptions`:
  *
- * - Iterative deepening: depth 1, 2, ... until the depth limit, the time limit, the node limit
- *   or the stop flag; the root moves are reordered after each iteration, best first.
- * - Time (handout 2.4.3): an iteration predicted not to finish before the limit is not started;
- *   the limit itself stops the search hard (checked every 2048 nodes).
- * - Stopping: a shared `Int32Array` flag (set by another thread) read with `Atomics.load`.
- *   A stopped search answers with the best move of the last completed iteration (or of the
- *   stopped iteration, where it already beat that move), so always a legal move.
- * - Scores: `score.ts`; finished games score exactly, and the half-move limit is a horizon.
- * No allocation inside the tree walk: positions, move lists and the PV table are preallocated.
+ * - drivers at the root: full-window alpha-beta, PVS with aspiration windows (handout 2.6), or
+ *   MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax algorithms",
+ *   Artificial Intelligence 87, 1996; handout 2.7);
+ * - a transposition table shared with other threads (`transposition-table.ts`);
+ * - move ordering: table move, blobs gained, killer moves, history heuristic;
+ * - exact scores for finished games (faster wins first), the half-move limit as a horizon;
+ * - time (handout 2.4.3): an iteration predicted not to finish is not started, and the limit
+ *   stops the search hard (the clock and the shared stop flag are read every 1024 nodes). A
+ *   stopped search answers with the best move of the last completed iteration, or of the stopped
+ *   one where a move already beat it there: always a legal move.
+ *
+ * No allocation in the tree walk: the positions of the current line live in one Int32Array
+ * (copy-make with the compiled kernel of the board shape), move lists and ordering keys in
+ * another, and the principal variation in a triangular table.
  */
 
-import { type Geometry } from '../game/geometry.js';
 import { ATAXX_CLOCK_LIMIT, gameEnd, type Variant } from '../game/game-over.js';
-import { makeMove } from '../game/make-move.js';
-import { moveFrom, moveTo, NO_MOVE, PASS, type Move } from '../game/move.js';
-import { generateMoves, MAX_MOVES, sideHasMove } from '../game/movegen.js';
-import { copyPosition, emptyPosition, type Position } from '../game/position.js';
-import { popcount32 } from '../game/bitboard.js';
+import { type Geometry } from '../game/geometry.js';
+import { type Move, NO_MOVE, PASS } from '../game/move.js';
+import { type Position } from '../game/position.js';
+import { type ShapeKernel, shapeKernel } from '../game/shape-kernel.js';
+import { ZOBRIST_SIDE_HI, ZOBRIST_SIDE_LO } from '../game/zobrist.js';
 import { evaluate } from './evaluate.js';
-import { INFINITE_SCORE, decodeDecisive, MAX_PLY, terminalScore } from './score.js';
+import { decodeDecisive, INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore } from './score.js';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition-table.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
 /** Callbacks of a running search. Both run on the searching thread. */
@@ -32,8 +39,44 @@ export interface SearchListener {
 	onProgress?(nodes: number, timeMs: number): void;
 }
 
-/** Nodes between two looks at the clock and the stop flag. */
-const CHECK_INTERVAL = 2048;
+/** Nodes between two looks at the clock and the stop flag (a power of two). */
+const CHECK_INTERVAL = 1024;
+/** Most moves of a position with clones merged by destination (256 clone and 256 * 16 jump targets). */
+const MAX_NODE_MOVES = 256 * 17;
+/** Ordering key of the table move (above every other key). */
+const TT_MOVE_KEY = 1 << 30;
+/** Ordering key bits: gain (blobs captured twice, plus one for a clone) above killers above history. */
+const GAIN_SHIFT = 20;
+const KILLER1_KEY = 3 << 18;
+const KILLER2_KEY = 2 << 18;
+const HISTORY_MAX = (1 << 18) - 1;
+/** First aspiration half-width (score units), doubled after each failure. */
+const ASPIRATION_DELTA = SCALE;
+
+/** Key salts for the half-move limit when it is within reach: positions with different horizons differ. */
+const LIMIT_SALT_LO = new Int32Array(MAX_PLY + 2);
+const LIMIT_SALT_HI = new Int32Array(MAX_PLY + 2);
+/** Key salts for Ataxx's clock in its last `CLOCK_SALTED` half-moves. */
+const CLOCK_SALTED = 16;
+const CLOCK_SALT_LO = new Int32Array(CLOCK_SALTED + 1);
+const CLOCK_SALT_HI = new Int32Array(CLOCK_SALTED + 1);
+{
+	let seed = 0x2545f491;
+	const next = () => {
+		seed ^= seed << 13;
+		seed ^= seed >>> 17;
+		seed ^= seed << 5;
+		return seed | 0;
+	};
+	for (let i = 0; i < LIMIT_SALT_LO.length; i++) {
+		LIMIT_SALT_LO[i] = next();
+		LIMIT_SALT_HI[i] = next();
+	}
+	for (let i = 0; i < CLOCK_SALT_LO.length; i++) {
+		CLOCK_SALT_LO[i] = next();
+		CLOCK_SALT_HI[i] = next();
+	}
+}
 
 /** A reusable sequential searcher. Not re-entrant: one search at a time. */
 export class Searcher {
@@ -41,15 +84,35 @@ export class Searcher {
 	readonly stopFlag: Int32Array;
 	/** Minimum ms between two `onProgress` calls. */
 	progressIntervalMs = 100;
+	/** The options of the next searches. */
+	options: SearchOptions;
+	/** The transposition table (kept between searches; shared when given). */
+	readonly table: TranspositionTable;
 
+	// The board shape and its kernel.
 	private geometry: Geometry | null = null;
-	private stack: Position[] = [];
-	private readonly moveLists: Int32Array[] = [];
-	private readonly orderKeys: Int32Array[] = [];
+	private kernel!: ShapeKernel;
+	private stride = 0;
+	private playableCount = 0;
+	// The positions of the current line, one per ply.
+	private words = new Int32Array(0);
+	private readonly keys = new Int32Array(2 * (MAX_PLY + 2));
+	private readonly counts = new Int32Array(2 * (MAX_PLY + 2));
+	private readonly clocks = new Int32Array(MAX_PLY + 2);
+	// Move lists and ordering keys, MAX_NODE_MOVES per ply.
+	private readonly moves = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
+	private readonly orderKeys = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
+	// Move ordering memory.
+	private readonly killers = new Int32Array(2 * (MAX_PLY + 1)).fill(NO_MOVE);
+	private historyTable = new Int32Array(0);
+	private cells = 0;
+	// Principal variation: row `ply` holds the line from `ply`.
 	private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
 	private readonly pvLength = new Int32Array(MAX_PLY + 1);
 
+	// The search in progress.
 	private variant: Variant = 'blobwar';
+	private rootSide = 0;
 	private halfMovesLeft = Infinity;
 	private nodes = 0;
 	private seldepth = 0;
@@ -59,17 +122,30 @@ export class Searcher {
 	private nodeLimit = Infinity;
 	private lastProgress = 0;
 	private listener: SearchListener = {};
+	private rootMoves: Move[] = [];
+	/** Root move that last raised alpha in the current iteration (NO_MOVE if none yet). */
+	private iterationBest: Move = NO_MOVE;
+	private iterationPv: Move[] = [];
+	/** Table key of the last `setTableKey`. */
+	private tableKeyLo = 0;
+	private tableKeyHi = 0;
 
 	/**
-	 * @param stopFlag an `Int32Array` over a `SharedArrayBuffer` (another thread may set it), or a
-	 *   private one
+	 * @param options enhancements to use (default: all of the full engine)
+	 * @param stopFlag an `Int32Array` over a `SharedArrayBuffer` (another thread may set it), or a private one
+	 * @param table a transposition table to use (shared between threads), or a new one of `options.hashMb`
 	 */
-	constructor(stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4))) {
+	constructor(options: Partial<SearchOptions> = {}, stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4)), table?: TranspositionTable) {
+		this.options = { ...DEFAULT_SEARCH_OPTIONS, ...options };
 		this.stopFlag = stopFlag;
-		for (let ply = 0; ply <= MAX_PLY; ply++) {
-			this.moveLists.push(new Int32Array(MAX_MOVES));
-			this.orderKeys.push(new Int32Array(MAX_MOVES));
-		}
+		this.table = table ?? new TranspositionTable(this.options.hashMb);
+	}
+
+	/** Forgets everything learned: the table, killers and history (a new game). */
+	clear(): void {
+		this.table.clear();
+		this.killers.fill(NO_MOVE);
+		this.historyTable.fill(0);
 	}
 
 	/**
@@ -78,7 +154,7 @@ export class Searcher {
 	 * @returns the best move (NO_MOVE if the game is already over) with its score and PV
 	 */
 	search(root: Position, limits: SearchLimits, listener: SearchListener = {}): SearchResult {
-		this.prepare(root.geometry);
+		this.prepare(root);
 		this.listener = listener;
 		this.variant = limits.variant ?? 'blobwar';
 		this.halfMovesLeft = limits.halfMovesLeft ?? Infinity;
@@ -91,21 +167,16 @@ export class Searcher {
 		this.deadline = this.startTime + timeMs;
 		this.nodeLimit = limits.nodes ?? Infinity;
 		const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
+		this.table.newSearch();
+		for (let i = 0; i < this.historyTable.length; i++) this.historyTable[i] >>= 1;
 
-		copyPosition(root, this.stack[0]);
-		const empty = (): SearchResult => ({ move: NO_MOVE, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], stopped: false });
-		if (gameEnd(root, this.variant, this.halfMovesLeft) !== null) return empty();
-		const rootMoves = this.moveLists[0];
-		let rootCount = generateMoves(root, rootMoves);
-		if (rootCount === 0) {
-			if (this.variant !== 'ataxx') return empty();
-			rootMoves[0] = PASS;
-			rootCount = 1;
-		}
-		this.orderMoves(root, rootMoves, this.orderKeys[0], rootCount);
-		const ordered = Array.from(rootMoves.subarray(0, rootCount));
+		const none: SearchResult = { move: NO_MOVE, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], stopped: false };
+		if (gameEnd(root, this.variant, this.halfMovesLeft) !== null) return none;
+		const n = this.kernel.generate(this.words, 0, this.rootSide, this.moves, 0, false);
+		if (n === 0 && this.variant !== 'ataxx') return none;
+		this.rootMoves = n === 0 ? [PASS] : this.orderedRootMoves(n);
 
-		let bestMove = ordered[0];
+		let bestMove = this.rootMoves[0];
 		let bestScore = 0;
 		let bestPv: Move[] = [bestMove];
 		let completedDepth = 0;
@@ -113,27 +184,25 @@ export class Searcher {
 		let previousIterationMs = 0;
 		for (let depth = 1; depth <= maxDepth; depth++) {
 			const iterationStart = performance.now();
-			const outcome = this.searchRoot(ordered, depth);
+			this.iterationBest = NO_MOVE;
+			const score = this.iterate(depth, bestScore, completedDepth > 0);
 			if (this.aborted) {
-				if (outcome.completed > 0 && outcome.bestIndex > 0) {
-					bestMove = ordered[outcome.bestIndex];
-					bestScore = outcome.score;
-					bestPv = outcome.pv;
+				// A move that beat the previous best in the stopped iteration is better informed.
+				if (this.iterationBest !== NO_MOVE && this.iterationBest !== bestMove) {
+					bestMove = this.iterationBest;
+					bestPv = this.iterationPv;
 				}
 				break;
 			}
-			// Best move first for the next iteration.
-			const [move] = ordered.splice(outcome.bestIndex, 1);
-			ordered.unshift(move);
-			bestMove = move;
-			bestScore = outcome.score;
-			bestPv = outcome.pv;
+			bestMove = this.rootMoves[0];
+			bestScore = score;
+			bestPv = this.extendPv(this.iterationPv, depth);
 			completedDepth = depth;
 			const now = performance.now();
 			previousIterationMs = lastIterationMs;
 			lastIterationMs = now - iterationStart;
 			listener.onInfo?.(this.info(depth, bestScore, bestPv, now));
-			if (rootCount === 1 && limits.depth === undefined) break;
+			if (this.rootMoves.length === 1 && limits.depth === undefined) break;
 			const decisive = decodeDecisive(bestScore);
 			if (decisive && decisive.plies <= depth) break;
 			if (timeMs !== Infinity) {
@@ -141,144 +210,380 @@ export class Searcher {
 				if (now - this.startTime + lastIterationMs * ratio > timeMs) break;
 			}
 		}
-		const timeNow = performance.now() - this.startTime;
 		return {
 			move: bestMove,
 			score: bestScore,
 			depth: completedDepth,
 			seldepth: this.seldepth,
 			nodes: this.nodes,
-			timeMs: timeNow,
+			timeMs: performance.now() - this.startTime,
 			pv: bestPv,
 			stopped: this.aborted,
 		};
 	}
 
-	/** Allocates the position stack for a geometry (once per geometry). */
-	private prepare(geometry: Geometry): void {
-		if (this.geometry === geometry) return;
-		this.geometry = geometry;
-		this.stack = [];
-		for (let ply = 0; ply <= MAX_PLY; ply++) this.stack.push(emptyPosition(geometry));
+	/** Sets up the position stack for `root` (and the kernel of its shape). */
+	private prepare(root: Position): void {
+		const g = root.geometry;
+		if (this.geometry !== g) {
+			this.geometry = g;
+			this.kernel = shapeKernel(g);
+			this.stride = 2 * g.words;
+			this.playableCount = g.playableCount;
+			this.words = new Int32Array((MAX_PLY + 2) * this.stride);
+			this.killers.fill(NO_MOVE);
+			this.cells = g.cells;
+			this.historyTable = new Int32Array(2 * g.cells * g.cells);
+		}
+		this.words.set(root.bb, 0);
+		this.keys[0] = root.keyLo;
+		this.keys[1] = root.keyHi;
+		this.counts[0] = root.count[0];
+		this.counts[1] = root.count[1];
+		this.clocks[0] = root.clock;
+		this.rootSide = root.side;
 	}
 
-	/** One iteration at the root with a full window. */
-	private searchRoot(ordered: Move[], depth: number): { bestIndex: number; score: number; pv: Move[]; completed: number } {
-		const root = this.stack[0];
-		const child = this.stack[1];
-		let alpha = -INFINITE_SCORE;
-		const beta = INFINITE_SCORE;
-		let bestIndex = 0;
-		let bestScore = -INFINITE_SCORE;
-		let pv: Move[] = [ordered[0]];
-		let completed = 0;
-		for (let i = 0; i < ordered.length; i++) {
-			makeMove(root, ordered[i], child);
-			this.nodes++;
-			const score = -this.negamax(1, depth - 1, -beta, -alpha);
-			if (this.aborted) break;
-			completed++;
-			if (score > bestScore) {
-				bestScore = score;
-				bestIndex = i;
-				pv = [ordered[i], ...this.pvTable.subarray(MAX_PLY, MAX_PLY + this.pvLength[1])];
-				if (score > alpha) alpha = score;
+	/** The root moves, best first by the ordering heuristics (table move, gain). */
+	private orderedRootMoves(n: number): Move[] {
+		const keys = this.orderKeys;
+		this.scoreMoves(0, this.rootSide, n, this.probeMove(0));
+		const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b);
+		return order.map((i) => this.moves[i]);
+	}
+
+	/** The table's move for the position at `ply`, or NO_MOVE. */
+	private probeMove(ply: number): Move {
+		if (!this.options.tt) return NO_MOVE;
+		this.setTableKey(ply);
+		return this.table.probe(this.tableKeyLo, this.tableKeyHi) ? this.table.move : NO_MOVE;
+	}
+
+	/** One iteration of the chosen driver at `depth`; reorders the root moves, best first. */
+	private iterate(depth: number, previous: number, havePrevious: boolean): number {
+		const { algorithm, aspiration } = this.options;
+		if (algorithm === 'mtdf') return this.mtdf(depth, havePrevious ? previous : 0);
+		if (aspiration && havePrevious && depth >= 3) {
+			let delta = ASPIRATION_DELTA;
+			let alpha = Math.max(-INFINITE_SCORE, previous - delta);
+			let beta = Math.min(INFINITE_SCORE, previous + delta);
+			for (;;) {
+				const score = this.searchRoot(depth, alpha, beta);
+				if (this.aborted) return score;
+				if (score <= alpha && alpha > -INFINITE_SCORE) alpha = Math.max(-INFINITE_SCORE, score - delta);
+				else if (score >= beta && beta < INFINITE_SCORE) beta = Math.min(INFINITE_SCORE, score + delta);
+				else return score;
+				delta *= 2;
 			}
 		}
-		return { bestIndex, score: bestScore, pv, completed };
+		return this.searchRoot(depth, -INFINITE_SCORE, INFINITE_SCORE);
+	}
+
+	/** MTD(f): null-window searches around the guess until the bounds meet (handout 2.7.1). */
+	private mtdf(depth: number, guess: number): number {
+		let g = guess;
+		let lower = -INFINITE_SCORE;
+		let upper = INFINITE_SCORE;
+		let best = this.rootMoves[0];
+		let bestPv = [best];
+		while (lower < upper) {
+			const beta = g === lower ? g + 1 : g;
+			g = this.searchRoot(depth, beta - 1, beta);
+			if (this.aborted) return g;
+			if (g < beta) upper = g;
+			else {
+				lower = g;
+				best = this.rootMoves[0];
+				bestPv = this.iterationPv;
+			}
+		}
+		// The move that proved the final lower bound is the best one; put it first.
+		const index = this.rootMoves.indexOf(best);
+		if (index > 0) {
+			this.rootMoves.splice(index, 1);
+			this.rootMoves.unshift(best);
+		}
+		this.iterationPv = bestPv;
+		return g;
 	}
 
 	/**
-	 * Negamax alpha-beta (fail-soft) at `ply` below the root, `depth` plies left.
-	 * @returns the score from the side to move's view; meaningless once `aborted` is set
+	 * The root node: searches every root move (PVS or full windows), moves the best one first.
+	 * @returns the best score (fail-soft)
 	 */
-	private negamax(ply: number, depth: number, alpha: number, beta: number): number {
-		const pos = this.stack[ply];
-		this.pvLength[ply] = 0;
-		if ((this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
-		if (this.aborted) return 0;
-		if (ply > this.seldepth) this.seldepth = ply;
-
-		// Step 1. End of game, and the leaves.
-		const me = pos.side;
-		const mine = pos.count[me];
-		const theirs = pos.count[me ^ 1];
-		const empty = pos.geometry.playableCount - mine - theirs;
-		let pass = false;
-		if (this.variant === 'blobwar') {
-			if (empty === 0) return terminalScore(mine, theirs, ply);
-			if (ply >= this.halfMovesLeft || depth <= 0 || ply >= MAX_PLY - 1) {
-				if (!sideHasMove(pos, me)) return terminalScore(mine, theirs + empty, ply);
-				if (ply >= this.halfMovesLeft) return terminalScore(mine, theirs, ply);
-				return evaluate(pos);
-			}
-		} else {
-			if (mine === 0 || theirs === 0 || pos.clock >= ATAXX_CLOCK_LIMIT || ply >= this.halfMovesLeft) return terminalScore(mine, theirs, ply);
-			const canMove = sideHasMove(pos, me);
-			if (!canMove && !sideHasMove(pos, (me ^ 1) as 0 | 1)) return terminalScore(mine, theirs, ply);
-			if (depth <= 0 || ply >= MAX_PLY - 1) return evaluate(pos);
-			pass = !canMove;
-		}
-
-		// Step 2. Moves, best first by a cheap key.
-		const moves = this.moveLists[ply];
-		let n: number;
-		if (pass) {
-			moves[0] = PASS;
-			n = 1;
-		} else {
-			n = generateMoves(pos, moves);
-			if (n === 0) return terminalScore(mine, theirs + empty, ply);
-		}
-		const keys = this.orderKeys[ply];
-		this.orderMoves(pos, moves, keys, n);
-
-		// Step 3. Walk the children.
-		const child = this.stack[ply + 1];
+	private searchRoot(depth: number, alpha: number, beta: number): number {
+		const side = this.rootSide;
+		const pvs = this.options.algorithm !== 'alphabeta';
+		const moves = this.rootMoves;
+		const originalAlpha = alpha;
 		let best = -INFINITE_SCORE;
-		for (let i = 0; i < n; i++) {
-			// Selection sort step: bring the best remaining move to i.
-			let pick = i;
-			for (let j = i + 1; j < n; j++) if (keys[j] > keys[pick]) pick = j;
-			const move = moves[pick];
-			if (pick !== i) {
-				moves[pick] = moves[i];
-				moves[i] = move;
-				const k = keys[pick];
-				keys[pick] = keys[i];
-				keys[i] = k;
+		let bestIndex = 0;
+		this.pvLength[0] = 0;
+		for (let i = 0; i < moves.length; i++) {
+			const move = moves[i];
+			this.makeChild(0, side, move);
+			let score: number;
+			if (pvs && i > 0) {
+				score = -this.negamax(1, depth - 1, -alpha - 1, -alpha);
+				if (!this.aborted && score > alpha && score < beta) score = -this.negamax(1, depth - 1, -beta, -alpha);
+			} else {
+				score = -this.negamax(1, depth - 1, -beta, -alpha);
 			}
-			makeMove(pos, move, child);
-			this.nodes++;
-			const score = -this.negamax(ply + 1, depth - 1, -beta, -alpha);
-			if (this.aborted) return 0;
+			if (this.aborted) break;
 			if (score > best) {
 				best = score;
+				bestIndex = i;
 				if (score > alpha) {
 					alpha = score;
-					this.updatePv(ply, move);
+					this.updatePv(0, move);
+					this.iterationBest = move;
+					this.iterationPv = Array.from(this.pvTable.subarray(0, this.pvLength[0]));
 					if (alpha >= beta) break;
 				}
 			}
 		}
+		if (this.aborted) return best;
+		if (best <= originalAlpha) {
+			// Failed low: every score is an upper bound; keep the order (the aspiration loop searches again).
+			this.iterationPv = [moves[0]];
+		} else if (bestIndex > 0) {
+			const [move] = moves.splice(bestIndex, 1);
+			moves.unshift(move);
+		}
+		if (this.options.tt) {
+			const bound = best <= originalAlpha ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+			this.setTableKey(0);
+			this.table.store(this.tableKeyLo, this.tableKeyHi, bound === BOUND_UPPER ? NO_MOVE : moves[0], depth, bound, scoreToTable(best, 0));
+		}
 		return best;
 	}
 
-	/** Ordering keys: blobs gained by the move (captures, plus one for a clone). */
-	private orderMoves(pos: Position, moves: Int32Array, keys: Int32Array, n: number): void {
-		const g = pos.geometry;
-		const W = g.words;
-		const theirs = (pos.side ^ 1) * W;
-		for (let i = 0; i < n; i++) {
+	/**
+	 * Negamax alpha-beta (fail-soft) at `ply` below the root with `depth` plies to go; PVS
+	 * (null windows after the first move) unless the algorithm is plain alpha-beta.
+	 * @returns the score from the side to move's view; meaningless once `aborted` is set
+	 */
+	private negamax(ply: number, depth: number, alpha: number, beta: number): number {
+		this.pvLength[ply] = 0;
+		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
+		if (this.aborted) return 0;
+		if (ply > this.seldepth) this.seldepth = ply;
+
+		// Step 1. The end of the game, and the leaves.
+		const side = (this.rootSide ^ ply) & 1;
+		const base = ply * this.stride;
+		const mine = this.counts[2 * ply + side];
+		const theirs = this.counts[2 * ply + (side ^ 1)];
+		const empty = this.playableCount - mine - theirs;
+		const kernel = this.kernel;
+		const words = this.words;
+		let pass = false;
+		if (this.variant === 'blobwar') {
+			if (empty === 0) return terminalScore(mine, theirs, ply);
+			const atLimit = ply >= this.halfMovesLeft;
+			if (atLimit || depth <= 0 || ply >= MAX_PLY - 1) {
+				if (!kernel.hasMove(words, base, side)) return terminalScore(mine, theirs + empty, ply);
+				if (atLimit) return terminalScore(mine, theirs, ply);
+				return evaluate(kernel, words, base, side, mine, theirs, this.options.positional);
+			}
+		} else {
+			if (mine === 0 || theirs === 0 || this.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= this.halfMovesLeft) return terminalScore(mine, theirs, ply);
+			const canMove = kernel.hasMove(words, base, side);
+			if (!canMove && !kernel.hasMove(words, base, side ^ 1)) return terminalScore(mine, theirs, ply);
+			if (depth <= 0 || ply >= MAX_PLY - 1) return evaluate(kernel, words, base, side, mine, theirs, this.options.positional);
+			pass = !canMove;
+		}
+
+		// Step 2. The transposition table.
+		const useTable = this.options.tt;
+		let tableMove = NO_MOVE;
+		let keyLo = 0;
+		let keyHi = 0;
+		if (useTable) {
+			this.setTableKey(ply);
+			keyLo = this.tableKeyLo;
+			keyHi = this.tableKeyHi;
+			const table = this.table;
+			if (table.probe(keyLo, keyHi)) {
+				if (this.options.ttMoveOrdering) tableMove = table.move;
+				if (table.depth >= depth) {
+					const score = scoreFromTable(table.score, ply);
+					const bound = table.bound;
+					if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) {
+						if (table.move !== NO_MOVE) {
+							this.pvTable[ply * MAX_PLY] = table.move;
+							this.pvLength[ply] = bound === BOUND_EXACT ? 1 : 0;
+						}
+						return score;
+					}
+				}
+			}
+		}
+
+		// Step 3. The table's move first, before the other moves are generated and ordered.
+		const originalAlpha = alpha;
+		let best = -INFINITE_SCORE;
+		let bestMove = NO_MOVE;
+		let searched = 0;
+		if (tableMove !== NO_MOVE && !pass && kernel.isLegal(words, base, side, tableMove)) {
+			best = this.searchChild(ply, side, tableMove, depth, alpha, beta, false);
+			if (this.aborted) return 0;
+			searched = 1;
+			bestMove = tableMove;
+			if (best > alpha) {
+				alpha = best;
+				this.updatePv(ply, tableMove);
+			}
+		}
+
+		// Step 4. The other moves, best first by their ordering keys.
+		if (alpha < beta) {
+			const mBase = ply * MAX_NODE_MOVES;
+			const moves = this.moves;
+			const keys = this.orderKeys;
+			let n: number;
+			if (pass) {
+				moves[mBase] = PASS;
+				keys[mBase] = 0;
+				n = 1;
+			} else {
+				n = kernel.generate(words, base, side, moves, mBase, false);
+				if (n === 0) return terminalScore(mine, theirs + empty, ply); // Blob War: no move, the other side fills
+				this.scoreMoves(ply, side, n, tableMove);
+			}
+			const pvs = this.options.algorithm !== 'alphabeta';
+			const end = mBase + n;
+			for (let i = mBase; i < end; i++) {
+				// Selection sort step: bring the best remaining move to i.
+				let pick = i;
+				for (let j = i + 1; j < end; j++) if (keys[j] > keys[pick]) pick = j;
+				const move = moves[pick];
+				if (pick !== i) {
+					moves[pick] = moves[i];
+					moves[i] = move;
+					const k = keys[pick];
+					keys[pick] = keys[i];
+					keys[i] = k;
+				}
+				if (move === tableMove && searched > 0) continue;
+				const score = this.searchChild(ply, side, move, depth, alpha, beta, pvs && searched > 0);
+				if (this.aborted) return 0;
+				searched++;
+				if (score > best) {
+					best = score;
+					bestMove = move;
+					if (score > alpha) {
+						alpha = score;
+						this.updatePv(ply, move);
+						if (alpha >= beta) break;
+					}
+				}
+			}
+		}
+		if (best >= beta) this.rememberCutoff(ply, side, bestMove, depth);
+
+		if (useTable) {
+			const bound = best <= originalAlpha ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+			this.table.store(keyLo, keyHi, bound === BOUND_UPPER ? NO_MOVE : bestMove, depth, bound, scoreToTable(best, ply));
+		}
+		return best;
+	}
+
+	/**
+	 * Searches the child after `move`: with a null window first when `nullWindow` (PVS), searching
+	 * again with the full window if the score falls inside it.
+	 * @returns the child's score from the mover's view
+	 */
+	private searchChild(ply: number, side: number, move: Move, depth: number, alpha: number, beta: number, nullWindow: boolean): number {
+		this.makeChild(ply, side, move);
+		if (nullWindow) {
+			const score = -this.negamax(ply + 1, depth - 1, -alpha - 1, -alpha);
+			if (score <= alpha || score >= beta || this.aborted) return score;
+		}
+		return -this.negamax(ply + 1, depth - 1, -beta, -alpha);
+	}
+
+	/** Plays `move` of `side` from the position at `ply` into `ply + 1` (counts, clock, key). */
+	private makeChild(ply: number, side: number, move: Move): void {
+		const stride = this.stride;
+		const c = 2 * ply;
+		if (move === PASS) {
+			this.words.copyWithin((ply + 1) * stride, ply * stride, (ply + 1) * stride);
+			this.keys[c + 2] = this.keys[c] ^ ZOBRIST_SIDE_LO;
+			this.keys[c + 3] = this.keys[c + 1] ^ ZOBRIST_SIDE_HI;
+			this.counts[c + 2] = this.counts[c];
+			this.counts[c + 3] = this.counts[c + 1];
+			this.clocks[ply + 1] = this.clocks[ply] + 1;
+			return;
+		}
+		const r = this.kernel.make(this.words, ply * stride, (ply + 1) * stride, side, move, this.keys, c, c + 2);
+		const captured = r & 255;
+		const clone = r >> 8;
+		this.counts[c + 2 + side] = this.counts[c + side] + captured + clone;
+		this.counts[c + 2 + (side ^ 1)] = this.counts[c + (side ^ 1)] - captured;
+		this.clocks[ply + 1] = clone ? 0 : this.clocks[ply] + 1;
+	}
+
+	/**
+	 * Sets `tableKeyLo`, `tableKeyHi` to the table key of the position at `ply`: its Zobrist key,
+	 * salted near the half-move limit or Ataxx's clock limit (where the horizon changes the value).
+	 */
+	private setTableKey(ply: number): void {
+		let lo = this.keys[2 * ply];
+		let hi = this.keys[2 * ply + 1];
+		const left = this.halfMovesLeft - ply;
+		if (left <= MAX_PLY) {
+			lo ^= LIMIT_SALT_LO[left];
+			hi ^= LIMIT_SALT_HI[left];
+		}
+		if (this.variant === 'ataxx') {
+			const clockLeft = ATAXX_CLOCK_LIMIT - this.clocks[ply];
+			if (clockLeft <= CLOCK_SALTED) {
+				lo ^= CLOCK_SALT_LO[Math.max(0, clockLeft)];
+				hi ^= CLOCK_SALT_HI[Math.max(0, clockLeft)];
+			}
+		}
+		this.tableKeyLo = lo;
+		this.tableKeyHi = hi;
+	}
+
+	/** Ordering keys of the `n` moves at ply `ply`: table move, then gain, killers, history. */
+	private scoreMoves(ply: number, side: number, n: number, tableMove: Move): void {
+		const mBase = ply * MAX_NODE_MOVES;
+		const keys = this.orderKeys;
+		const moves = this.moves;
+		const { captureOrdering, killers, history } = this.options;
+		if (captureOrdering) this.kernel.gains(this.words, ply * this.stride, side, moves, mBase, n, keys, mBase, GAIN_SHIFT);
+		else keys.fill(0, mBase, mBase + n);
+		const killer1 = killers ? this.killers[2 * ply] : NO_MOVE;
+		const killer2 = killers ? this.killers[2 * ply + 1] : NO_MOVE;
+		const table = this.historyTable;
+		const cells = this.cells;
+		const historyBase = side * cells * cells;
+		for (let i = mBase; i < mBase + n; i++) {
 			const move = moves[i];
-			if (move === PASS) {
-				keys[i] = 0;
+			if (move === tableMove) {
+				keys[i] = TT_MOVE_KEY; // at the root; inner nodes search it before ordering, and skip it here
 				continue;
 			}
-			const to = moveTo(move);
-			let captures = 0;
-			for (let w = 0; w < W; w++) captures += popcount32(pos.bb[theirs + w] & g.neighbours[to * W + w]);
-			keys[i] = 2 * captures + (moveFrom(move) === to ? 1 : 0);
+			let key = keys[i];
+			if (move === killer1) key += KILLER1_KEY;
+			else if (move === killer2) key += KILLER2_KEY;
+			if (history) key += table[historyBase + ((move >>> 8) & 255) * cells + (move & 255)];
+			keys[i] = key;
+		}
+	}
+
+	/** A move caused a cut-off: remember it as a killer and in the history. */
+	private rememberCutoff(ply: number, side: number, move: Move, depth: number): void {
+		if (move === PASS) return;
+		if (this.options.killers && this.killers[2 * ply] !== move) {
+			this.killers[2 * ply + 1] = this.killers[2 * ply];
+			this.killers[2 * ply] = move;
+		}
+		if (this.options.history) {
+			const i = (side * this.cells + ((move >>> 8) & 255)) * this.cells + (move & 255);
+			this.historyTable[i] = Math.min(HISTORY_MAX, this.historyTable[i] + depth * depth);
 		}
 	}
 
@@ -290,6 +595,29 @@ export class Searcher {
 		const childLength = this.pvLength[ply + 1];
 		for (let i = 0; i < childLength; i++) this.pvTable[row + 1 + i] = this.pvTable[childRow + i];
 		this.pvLength[ply] = childLength + 1;
+	}
+
+	/**
+	 * The PV completed from the table's moves (a line cut short by a table hit), each move
+	 * checked legal, up to `depth` moves.
+	 */
+	private extendPv(pv: Move[], depth: number): Move[] {
+		if (!this.options.tt || pv.length >= depth) return pv;
+		const line = [...pv];
+		for (let ply = 0; ply < line.length; ply++) this.makeChild(ply, (this.rootSide ^ ply) & 1, line[ply]);
+		while (line.length < depth) {
+			const ply = line.length;
+			const side = (this.rootSide ^ ply) & 1;
+			const move = this.probeMove(ply);
+			if (move === NO_MOVE || move === PASS) break;
+			const n = this.kernel.generate(this.words, ply * this.stride, side, this.moves, ply * MAX_NODE_MOVES, false);
+			let legal = false;
+			for (let i = 0; i < n && !legal; i++) legal = this.moves[ply * MAX_NODE_MOVES + i] === move;
+			if (!legal) break;
+			this.makeChild(ply, side, move);
+			line.push(move);
+		}
+		return line;
 	}
 
 	/** Looks at the stop flag, the clock and the node limit; reports progress. */
@@ -320,7 +648,7 @@ export class Searcher {
 			timeMs: Math.round(timeMs),
 			pv: [...pv],
 			threads: 1,
+			hashfull: this.options.tt ? this.table.hashfull() : 0,
 		};
 	}
 }
-

@@ -7,6 +7,8 @@ import { type Position } from '../../source/game/position.js';
 import { decodeDecisive, formatScore, terminalScore } from '../../source/search/score.js';
 import { Searcher } from '../../source/search/search.js';
 import { grid } from '../helpers.js';
+import { playMove } from '../../source/game/make-move.js';
+import { minimax } from './minimax.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 const legalTexts = (pos: Position) => legalMoves(pos, 'pairs').map((m) => formatMove(pos, m));
@@ -21,7 +23,8 @@ describe('scores', () => {
 		expect(decodeDecisive(terminalScore(30, 4, 7))).toEqual({ plies: 7, margin: 26 });
 		expect(decodeDecisive(terminalScore(4, 30, 6))).toEqual({ plies: 6, margin: -26 });
 		expect(formatScore(terminalScore(25, 0, 1))).toBe('win in 1 (+25)');
-		expect(formatScore(-3)).toBe('-3');
+		expect(formatScore(-300)).toBe('-3');
+		expect(formatScore(125)).toBe('+1.25');
 	});
 });
 
@@ -51,6 +54,24 @@ describe('the search', () => {
 		const result = new Searcher().search(pos, { depth: 4, halfMovesLeft: 1 });
 		expect(formatMove(pos, result.move)).toBe('(0,0) > (1,2)');
 		expect(formatScore(result.score)).toBe('win in 1 (+2)');
+	});
+
+	it('finds a forced win in 3 that no shallower search sees, and takes the fastest win', () => {
+		const pos = grid(['BBRRR', '.BB.R', 'BRBRR', 'B.BXX']);
+		// No move wins at once: every reply keeps the game going.
+		for (const m of legalMoves(pos)) expect(decodeDecisive(-minimax(playMove(pos, m), 0, Infinity, 'blobwar', 1))).toBeNull();
+		const result = new Searcher().search(pos, { depth: 7 });
+		expect(decodeDecisive(result.score)).toEqual({ plies: 3, margin: 10 });
+		expect(result.score).toBe(minimax(pos, 3));
+		expect(formatMove(pos, result.move)).toBe('(1,2) > (1,3)');
+		// Proven at depth 3: the search stops there instead of going on to 7.
+		expect(result.depth).toBe(3);
+		// Every line the engine may meet after its move still wins by the third ply.
+		const after = playMove(pos, result.move);
+		for (const reply of legalMoves(after)) {
+			const next = playMove(after, reply);
+			expect(decodeDecisive(minimax(next, 1, Infinity, 'blobwar', 2))?.plies).toBe(3);
+		}
 	});
 
 	it('answers a legal move under a 10 ms limit', () => {

@@ -1,0 +1,70 @@
+/**
+ * The engine's switches: each enhancement of the handout's part 2 can be turned on or off, so
+ * that its effect can be measured (`blobterm bench search --compare`) and tested.
+ */
+
+/** The search driver at the root. */
+export type Algorithm = 'alphabeta' | 'pvs' | 'mtdf';
+
+/** What the search uses. */
+export interface SearchOptions {
+	/**
+	 * `alphabeta`: full-window negamax alpha-beta (Knuth and Moore 1975);
+	 * `pvs`: principal variation search, null windows after the first move (handout 2.6.1);
+	 * `mtdf`: MTD(f), a series of null-window searches converging on the value (Plaat et al.
+	 * 1996; handout 2.7), which needs the transposition table to be efficient.
+	 */
+	readonly algorithm: Algorithm;
+	/** Aspiration windows around the previous iteration's score (handout 2.6.3; not with mtdf). */
+	readonly aspiration: boolean;
+	/** The transposition table (handout 2.5.1). */
+	readonly tt: boolean;
+	/** Transposition table size in MB. */
+	readonly hashMb: number;
+	/** Order moves by blobs gained (captures, plus one for a clone): the capture count. */
+	readonly captureOrdering: boolean;
+	/** Try the table's move first. */
+	readonly ttMoveOrdering: boolean;
+	/** Killer moves: two quiet refutations per ply (the handout's refutation tables, 2.5.2). */
+	readonly killers: boolean;
+	/** History heuristic (Schaeffer 1989): moves that caused cut-offs before are tried earlier. */
+	readonly history: boolean;
+	/** Add the positional term to the blob difference (`evaluate.ts`). */
+	readonly positional: boolean;
+}
+
+/** The full engine. */
+export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
+	algorithm: 'pvs',
+	aspiration: true,
+	tt: true,
+	hashMb: 64,
+	captureOrdering: true,
+	ttMoveOrdering: true,
+	killers: true,
+	history: true,
+	positional: false,
+};
+
+/** The walking skeleton's engine: plain alpha-beta, blob difference, moves ordered by gain only. */
+export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
+	algorithm: 'alphabeta',
+	aspiration: false,
+	tt: false,
+	hashMb: 1,
+	captureOrdering: true,
+	ttMoveOrdering: false,
+	killers: false,
+	history: false,
+	positional: false,
+};
+
+/** Options with every enhancement off: plain alpha-beta in generation order. */
+export const PLAIN_SEARCH_OPTIONS: SearchOptions = { ...SKELETON_SEARCH_OPTIONS, captureOrdering: false };
+
+/** Named presets, for command lines. */
+export const SEARCH_PRESETS: Readonly<Record<string, SearchOptions>> = {
+	default: DEFAULT_SEARCH_OPTIONS,
+	skeleton: SKELETON_SEARCH_OPTIONS,
+	plain: PLAIN_SEARCH_OPTIONS,
+};

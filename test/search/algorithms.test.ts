@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { geometryOf } from '../../source/game/geometry.js';
+import { positionFromGrid, type Side } from '../../source/game/position.js';
+import { Searcher } from '../../source/search/search.js';
+import { type Algorithm, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { minimax } from './minimax.js';
+
+/** A small random board (3x3 to 5x5) with a few holes and blobs, either side to move. */
+const smallPosition = fc
+	.record({
+		rows: fc.integer({ min: 3, max: 5 }),
+		cols: fc.integer({ min: 3, max: 5 }),
+		cells: fc.array(fc.constantFrom('.', '.', '.', '.', 'X', 'B', 'B', 'R', 'R'), { minLength: 25, maxLength: 25 }),
+		side: fc.constantFrom<Side>(0, 1),
+	})
+	.map(({ rows, cols, cells, side }) => {
+		const grid: string[] = [];
+		const holes: number[] = [];
+		for (let r = 0; r < rows; r++) {
+			grid.push(cells.slice(r * cols, (r + 1) * cols).join(''));
+			for (let c = 0; c < cols; c++) if (cells[r * cols + c] === 'X') holes.push(r * cols + c);
+		}
+		return positionFromGrid(geometryOf(rows, cols, holes), grid, side);
+	});
+
+const algorithms: Algorithm[] = ['alphabeta', 'pvs', 'mtdf'];
+
+describe('every search returns exactly the plain minimax value at a fixed depth', () => {
+	for (const algorithm of algorithms) {
+		for (const tt of [false, true]) {
+			it(`${algorithm}, ${tt ? 'with' : 'without'} the transposition table, all move ordering on`, () => {
+				fc.assert(
+					fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(Infinity, 1, 2, 3), (pos, depth, halfMovesLeft) => {
+						const expected = minimax(pos, depth, halfMovesLeft);
+						const searcher = new Searcher({ algorithm, tt, hashMb: 1, aspiration: algorithm === 'pvs', killers: true, history: true, captureOrdering: true, ttMoveOrdering: true });
+						const result = searcher.search(pos, { depth, halfMovesLeft });
+						if (result.depth === 0) return; // game over at the root: no search
+						expect(result.score).toBe(expected);
+					}),
+					{ numRuns: 120 },
+				);
+			});
+		}
+	}
+
+	it('plain alpha-beta with no enhancement at all', () => {
+		fc.assert(
+			fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), (pos, depth) => {
+				const result = new Searcher(PLAIN_SEARCH_OPTIONS).search(pos, { depth });
+				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth));
+			}),
+			{ numRuns: 100 },
+		);
+	});
+
+	it('under Ataxx rules (passes) too', () => {
+		fc.assert(
+			fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(...algorithms), (pos, depth, algorithm) => {
+				const result = new Searcher({ algorithm, hashMb: 1 }).search(pos, { depth, variant: 'ataxx' });
+				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
+			}),
+			{ numRuns: 120 },
+		);
+	});
+});

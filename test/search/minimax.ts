@@ -1,0 +1,31 @@
+/**
+ * Plain minimax (negamax without pruning), the reference value the searches are tested against.
+ * It uses the public rules only: legal moves, playMove, the end-of-game rule.
+ */
+
+import { gameEnd, type Variant } from '../../source/game/game-over.js';
+import { playMove } from '../../source/game/make-move.js';
+import { PASS } from '../../source/game/move.js';
+import { legalMoves, sideHasMove } from '../../source/game/movegen.js';
+import { type Position } from '../../source/game/position.js';
+import { SCALE, terminalScore } from '../../source/search/score.js';
+
+/**
+ * The negamax value of `pos` searched `depth` plies, with the engine's conventions: finished
+ * games score exactly (`terminalScore`, with the fill rule), other leaves by blob difference.
+ * @param halfMovesLeft the half-move limit from `pos`
+ */
+export function minimax(pos: Position, depth: number, halfMovesLeft = Infinity, variant: Variant = 'blobwar', ply = 0): number {
+	const end = gameEnd(pos, variant, halfMovesLeft - ply);
+	if (end) {
+		const mine = pos.side === 0 ? end.blue : end.red;
+		const theirs = pos.side === 0 ? end.red : end.blue;
+		return terminalScore(mine, theirs, ply);
+	}
+	if (depth === 0) return SCALE * (pos.count[pos.side] - pos.count[pos.side ^ 1]);
+	const moves = legalMoves(pos);
+	if (moves.length === 0 && variant === 'ataxx' && sideHasMove(pos, (pos.side ^ 1) as 0 | 1)) moves.push(PASS);
+	let best = -Infinity;
+	for (const move of moves) best = Math.max(best, -minimax(playMove(pos, move), depth - 1, halfMovesLeft, variant, ply + 1));
+	return best;
+}
