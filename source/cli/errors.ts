@@ -5,7 +5,7 @@
 
 import { BoardFileError } from '../game/board-file.js';
 import { FenError } from '../game/fen.js';
-import { GameRecordError } from '../match/game-record.js';
+import { GameRecordError } from '../match/game-record-error.js';
 import { FileReadError } from '../match/load-board.js';
 import { PlayerSpecError } from '../players/create-player.js';
 

@@ -34,6 +34,7 @@ import { formatMove, parseMoveText } from '../game/notation.js';
 import { BLUE, positionFromGrid, positionToGrid, type Position, RED, samePosition, type Side, sideName } from '../game/position.js';
 import { type Player } from '../players/player.js';
 import { type PlayedMove } from './game.js';
+import { GameRecordError } from './game-record-error.js';
 import { type LoadedGame } from './game-session.js';
 import { movesAlong } from './history-moves.js';
 import { FileReadError } from './load-board.js';
@@ -90,14 +91,6 @@ export interface RecordSource {
 	readonly halfMoveLimit: number;
 	readonly variant: Variant;
 	readonly result: GameResult | null;
-}
-
-/** A record file that cannot be read: `file: message`. */
-export class GameRecordError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'GameRecordError';
-	}
 }
 
 /** The record of a game. @param saved the date written (default now) */
