@@ -29,7 +29,7 @@ const help = `
     $ blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES]
 
   Plays Blob War in the terminal. BOARD is a .bwb board file (default: the 8x8 default
-  board). A PLAYER is human, builtin (the built-in engine) or the path of an engine program
+  board) or a game record saved with s (.json), to go on with it. A PLAYER is human, builtin (the built-in engine) or the path of an engine program
   (tournament interface: PROGRAM BOARD_FILE TIME HALF_MOVES, TIME sent in seconds). TIME is
   seconds per move; a negative TIME means that player plays Red (if no TIME is negative, the
   first player is Blue). With one player, the other side is you. MOVES is the half-move limit
@@ -49,7 +49,9 @@ const help = `
     --help               this text
 
   In the game
-    type a move as "r1 c1 r2 c2" or "(r1,c1) > (r2,c2)" and press Enter; q quits
+    arrows or h j k l move the cursor, Enter or Space picks a blob and plays it to a
+    target (+ clone, * jump), Esc drops it; or type a move as "r1 c1 r2 c2" and press Enter
+    u undo  r redo  g engine moves now  n new game  x swap sides  s save  o open  ? help  q quit
 
   Other commands (each has --help)
     (none yet)
