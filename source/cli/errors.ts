@@ -5,6 +5,7 @@
 
 import { BoardFileError } from '../game/board-file.js';
 import { FenError } from '../game/fen.js';
+import { GameRecordError } from '../match/game-record-error.js';
 import { FileReadError } from '../match/load-board.js';
 import { PlayerSpecError } from '../players/create-player.js';
 
@@ -18,7 +19,7 @@ export class UsageError extends Error {
 
 /** True for the errors whose message is meant for the user. */
 export function isUserError(error: unknown): error is Error {
-	return error instanceof UsageError || error instanceof BoardFileError || error instanceof FenError || error instanceof FileReadError || error instanceof PlayerSpecError;
+	return error instanceof UsageError || error instanceof BoardFileError || error instanceof FenError || error instanceof FileReadError || error instanceof PlayerSpecError || error instanceof GameRecordError;
 }
 
 /**

@@ -4,17 +4,20 @@
  */
 
 import { basename } from 'node:path';
-import { render } from 'ink';
 import meow from 'meow';
 import React from 'react';
 import { defaultHalfMoveLimit } from '../game/game-over.js';
+import { playMove } from '../game/make-move.js';
 import { Game } from '../match/game.js';
+import { gameFromBoardFile, readGameFile } from '../match/game-record.js';
+import { GameSession } from '../match/game-session.js';
 import { loadBoardFile } from '../match/load-board.js';
 import { createPlayer } from '../players/create-player.js';
 import { type Player } from '../players/player.js';
 import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
-import { UsageError } from './errors.js';
+import { runTui } from '../ui/run-tui.js';
+import { reportError, UsageError } from './errors.js';
 import { parseGameArgs, type SideSetup } from './game-args.js';
 import { shippedBoard } from './paths.js';
 
@@ -26,7 +29,7 @@ const help = `
     $ blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES]
 
   Plays Blob War in the terminal. BOARD is a .bwb board file (default: the 8x8 default
-  board). A PLAYER is human, builtin (the built-in engine) or the path of an engine program
+  board) or a game record saved with s (.json), to go on with it. A PLAYER is human, builtin (the built-in engine) or the path of an engine program
   (tournament interface: PROGRAM BOARD_FILE TIME HALF_MOVES, TIME sent in seconds). TIME is
   seconds per move; a negative TIME means that player plays Red (if no TIME is negative, the
   first player is Blue). With one player, the other side is you. MOVES is the half-move limit
@@ -46,7 +49,9 @@ const help = `
     --help               this text
 
   In the game
-    type a move as "r1 c1 r2 c2" or "(r1,c1) > (r2,c2)" and press Enter; q quits
+    arrows or h j k l move the cursor, Enter or Space picks a blob and plays it to a
+    target (+ clone, * jump), Esc drops it; or type a move as "r1 c1 r2 c2" and press Enter
+    u undo  r redo  g engine moves now  n new game  x swap sides  s save  o open  ? help  q quit
 
   Other commands (each has --help)
     blobterm perft BOARD DEPTH      count the move tree (move generator check)
@@ -84,32 +89,38 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
 	const setup = parseGameArgs(cli.input, { blue: flags.blue, red: flags.red, time: flags.time, maxMoves: flags.maxMoves });
 	const boardPath = setup.board ?? DEFAULT_BOARD;
-	const board = loadBoardFile(boardPath);
-	const start = board.position;
-	const halfMoveLimit = setup.halfMoveLimit ?? defaultHalfMoveLimit(start.geometry);
+	const loaded = boardPath.endsWith('.json') ? await readGameFile(boardPath) : gameFromBoardFile(loadBoardFile(boardPath));
+	const halfMoveLimit = setup.halfMoveLimit ?? loaded.halfMoveLimit ?? defaultHalfMoveLimit(loaded.start.geometry);
 	const makePlayer = (side: SideSetup, args: string | undefined): Player =>
 		createPlayer(side.spec, { depth: flags.depth, args: args?.trim().split(/\s+/), graceMs: flags.grace });
 	const players: [Player, Player] = [makePlayer(setup.blue, flags.blueArgs), makePlayer(setup.red, flags.redArgs)];
-	const game = new Game({
-		start,
-		before: board.history.slice(0, Math.max(0, board.historyIndex - 1)),
-		players,
-		timeMs: [setup.blue.timeS * 1000, setup.red.timeS * 1000],
-		halfMoveLimit,
-	});
-	const describe = (side: SideSetup) => (side.spec === 'human' ? 'human' : `${side.spec} (${side.timeS} s)`);
-	const title = `blobterm · ${basename(boardPath)} · Blue: ${describe(setup.blue)} · Red: ${describe(setup.red)}`;
+	const timeMs: [number, number] = [setup.blue.timeS * 1000, setup.red.timeS * 1000];
 
-	try {
-		if (flags.plain || !process.stdout.isTTY || !process.stdin.isTTY) {
+	if (flags.plain || !process.stdout.isTTY || !process.stdin.isTTY) {
+		// One game from the loaded position; the loaded moves are its history and count against the limit.
+		const line = [loaded.start];
+		for (const move of loaded.moves) line.push(playMove(line[line.length - 1], move.move));
+		const game = new Game({
+			start: line[line.length - 1],
+			before: [...loaded.before, ...line.slice(0, -1)],
+			players,
+			timeMs,
+			halfMoveLimit: halfMoveLimit - loaded.moves.length,
+			variant: loaded.variant,
+		});
+		try {
 			await runPlain(game, { out: process.stdout, input: process.stdin });
-		} else {
-			const app = render(<App game={game} title={title} onQuit={() => game.abort()} />, { exitOnCtrlC: false });
-			void game.run();
-			await app.waitUntilExit();
-			game.abort();
+		} finally {
+			await game.close();
 		}
+		return;
+	}
+	const session = new GameSession({ start: loaded.start, before: loaded.before, moves: loaded.moves, redo: loaded.redo, players, timeMs, halfMoveLimit, variant: loaded.variant });
+	try {
+		void session.run();
+		await runTui(<App session={session} boardName={basename(boardPath)} onQuit={() => session.quit()} />, { onCrash: (error) => reportError('blobterm', error) });
+		session.quit();
 	} finally {
-		await game.close();
+		await session.close();
 	}
 }

@@ -15,3 +15,11 @@ export function formatSeconds(ms: number): string {
 	const s = ms / 1000;
 	return `${s < 10 ? s.toFixed(2) : s.toFixed(1)} s`;
 }
+
+/** A time used, for the status line: `8.3 s` under a minute, then `1:05`, `12:40`. */
+export function formatClock(ms: number): string {
+	const s = Math.max(0, ms) / 1000;
+	if (s < 60) return `${s.toFixed(1)} s`;
+	const whole = Math.floor(s);
+	return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

@@ -1,5 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode } from './run.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
@@ -91,6 +93,52 @@ describe('blobterm errors: one line, exit code 2', () => {
 	])('%j', async (args, message) => {
 		const run = await runNode('cli.js', [...args, '--plain']);
 		expect(run.stderr).toBe(`${message}\n`);
+		expect(run.code).toBe(2);
+	});
+});
+
+describe('blobterm with a saved game record', () => {
+	const record = (moves: object[]) =>
+		JSON.stringify({ format: 'blobterm-game', version: 1, board: ['B..R', '....', '....', 'B..R'], sideToMove: 'Blue', variant: 'blobwar', halfMoveLimit: 3, players: {}, moves, redo: [], result: null });
+	let dir = '';
+	beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'blobterm-cli-'));
+	});
+	afterAll(async () => {
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	it('goes on from the record\'s position; its moves count against its half-move limit', async () => {
+		const path = join(dir, 'game.json');
+		await writeFile(path, record([{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: 900 }]));
+		const run = await runNode('cli.js', [path, '--plain'], { input: '0 3 1 2\n3 0 2 0\n' });
+		expect(run.stderr).toBe('');
+		expect(run.code).toBe(0);
+		expect(run.stdout.replace(/\d\.\d\ds/g, 'T').split('\n')).toEqual([
+			'    0  1  2  3',
+			' 0  B  .  .  R',
+			' 1  .  B  .  .',
+			' 2  .  .  .  .',
+			' 3  B  .  .  R',
+			'Red to move: 0 3 1 2',
+			'1. Red (0,3) > (1,2)  T  Blue 2 Red 4',
+			'    0  1  2  3',
+			' 0  B  .  .  R',
+			' 1  .  R  R  .',
+			' 2  .  .  .  .',
+			' 3  B  .  .  R',
+			'Blue to move: 3 0 2 0',
+			'2. Blue (3,0) > (2,0)  T  Blue 4 Red 3',
+			'Result: Blue wins 4-3 (the half-move limit is reached)',
+			'',
+		]);
+	});
+
+	it('a malformed record is one line naming the file and the bad move, exit code 2', async () => {
+		const path = join(dir, 'bad.json');
+		await writeFile(path, record([{ move: '(0,0) > (3,3)' }]));
+		const run = await runNode('cli.js', [path, '--plain']);
+		expect(run.stderr).toBe(`blobterm: ${path}: moves[0] (half-move 1): (0,0) > (3,3): (3,3) is not empty\n`);
 		expect(run.code).toBe(2);
 	});
 });

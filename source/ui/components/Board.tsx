@@ -1,42 +1,45 @@
 /**
- * The grid with row and column numbers: Blue `B`, Red `R`, empty `.`, hole `#`, in colour where
- * the terminal has it (the letters carry the same information without it).
+ * The grid with row and column numbers and its marks (cursor, picked blob, clone and jump
+ * targets, last move, captured blobs). Every mark is in the text (see `board-marks.ts`); colour,
+ * where the terminal has it, only repeats it.
  */
 
 import { Box, Text } from 'ink';
 import React from 'react';
-import { type CellChar, cellAt } from '../../game/position.js';
-import { CELL_GLYPH } from '../board-text.js';
-import { useGameView } from '../game-context.js';
+import { type Position } from '../../game/position.js';
+import { type BoardMarks, cellView, type CellView, columnHeader } from '../board-marks.js';
 
-function Cell({ ch }: { ch: CellChar }) {
-	const glyph = ` ${CELL_GLYPH[ch]} `;
-	switch (ch) {
-		case 'B':
-			return <Text color="blueBright" bold>{glyph}</Text>;
-		case 'R':
-			return <Text color="redBright" bold>{glyph}</Text>;
-		case 'X':
-			return <Text color="gray">{glyph}</Text>;
-		default:
-			return <Text dimColor>{glyph}</Text>;
-	}
+function colourOf(view: CellView): string | undefined {
+	if (view.target === 'clone') return 'green';
+	if (view.target === 'jump') return 'yellow';
+	if (view.content === 'B') return 'blueBright';
+	if (view.content === 'R') return 'redBright';
+	if (view.content === 'X') return 'gray';
+	return undefined;
 }
 
-/** The current position's grid. */
-export function Board() {
-	const { state } = useGameView();
-	const pos = state.position;
-	const g = pos.geometry;
-	const header = `   ${Array.from({ length: g.cols }, (_, c) => String(c).padStart(2).padEnd(3)).join('')}`;
+function Cell({ view }: { view: CellView }) {
+	const colour = colourOf(view);
+	const dim = view.content === '.' && view.target === null && view.bracket === null;
+	const strong = view.bracket !== null && view.bracket !== 'cursor';
+	return (
+		<Text color={colour} dimColor={dim} bold={view.content === 'B' || view.content === 'R' || strong} inverse={view.bracket === 'cursor'} underline={view.bracket === 'picked'}>
+			{view.text}
+		</Text>
+	);
+}
+
+/** A position's grid with marks. */
+export function Board({ position, marks }: { position: Position; marks: BoardMarks }) {
+	const g = position.geometry;
 	return (
 		<Box flexDirection="column">
-			<Text dimColor>{header.trimEnd()}</Text>
+			<Text dimColor>{columnHeader(g.cols)}</Text>
 			{Array.from({ length: g.rows }, (_, r) => (
 				<Text key={r}>
 					<Text dimColor>{String(r).padStart(2)} </Text>
 					{Array.from({ length: g.cols }, (_, c) => (
-						<Cell key={c} ch={cellAt(pos, r * g.cols + c)} />
+						<Cell key={c} view={cellView(position, r * g.cols + c, marks)} />
 					))}
 				</Text>
 			))}

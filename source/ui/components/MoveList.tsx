@@ -1,29 +1,37 @@
 /**
- * The moves so far, one line per full move (`12. (0,0) > (1,1)  (6,6) > (5,5)`), the last
- * `maxLines` lines.
+ * The moves so far with their numbers, one line per full move (`12. (0,0) > (1,1)  (6,6) > (5,5)`),
+ * the last `maxLines` lines, and how many moves taken back redo can replay.
  */
 
 import { Box, Text } from 'ink';
 import React from 'react';
 import { useGameView } from '../game-context.js';
 
-/** The move list panel. */
-export function MoveList({ maxLines }: { maxLines: number }) {
-	const { state } = useGameView();
+/** The move list lines of a game: numbered full moves (a game that starts with Red to move opens with `1. ...`). */
+export function moveListLines(texts: readonly string[], redFirst: boolean): string[] {
 	const lines: string[] = [];
-	const moves = state.moves;
-	// A game may start with Red to move: its first line then holds only Red's move.
-	const offset = state.positions[0].side === 1 ? 1 : 0;
-	for (let i = -offset; i < moves.length; i += 2) {
-		const first = i >= 0 ? moves[i].text : '...';
-		const second = moves[i + 1]?.text ?? '';
+	const offset = redFirst ? 1 : 0;
+	for (let i = -offset; i < texts.length; i += 2) {
+		const first = i >= 0 ? texts[i] : '...';
+		const second = texts[i + 1] ?? '';
 		lines.push(`${String(Math.floor((i + offset) / 2) + 1).padStart(3)}. ${first.padEnd(14)} ${second}`.trimEnd());
 	}
-	const shown = lines.slice(-Math.max(1, maxLines));
+	return lines;
+}
+
+/** The move list panel: a header and at most `maxLines` lines under it. */
+export function MoveList({ maxLines }: { maxLines: number }) {
+	const { state } = useGameView();
+	const redo = state.redo.length;
+	const room = Math.max(1, maxLines - (redo > 0 ? 1 : 0));
+	const lines = moveListLines(state.moves.map((m) => m.text), state.positions[0].side === 1);
+	const shown = lines.slice(-room);
+	const hidden = lines.length - shown.length;
 	return (
 		<Box flexDirection="column">
-			<Text bold>Moves</Text>
-			{shown.length === 0 ? <Text dimColor>  none yet</Text> : shown.map((line, i) => <Text key={i}>{line}</Text>)}
+			<Text bold wrap="truncate-end">{`Moves${hidden > 0 ? ` (${hidden} earlier lines not shown)` : ''}`}</Text>
+			{shown.length === 0 ? <Text dimColor>  none yet</Text> : shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
+			{redo > 0 && maxLines > 1 ? <Text dimColor wrap="truncate-end">{`  ${redo} taken back: r replays`}</Text> : null}
 		</Box>
 	);
 }

@@ -1,0 +1,137 @@
+/**
+ * End-to-end: blobterm (from dist/) in a real pseudo-terminal, the screen read by a terminal
+ * emulator. Keys are typed as a person types them.
+ */
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { PtyScreen, TTY_RESTORED } from './pty-screen.js';
+
+const UP = '\x1b[A';
+const LEFT = '\x1b[D';
+const SGR = /\x1b\[[0-9;]*m/;
+
+let screens: PtyScreen[] = [];
+afterEach(() => {
+	for (const s of screens) s.kill();
+	screens = [];
+});
+
+function blobterm(args: string[], options: { cols?: number; rows?: number; env?: Record<string, string> } = {}): PtyScreen {
+	const screen = new PtyScreen('dist/cli.js', args, options);
+	screens.push(screen);
+	return screen;
+}
+
+/** Types keys one at a time, as a person would, waiting for each to show. */
+async function press(screen: PtyScreen, keys: string[], gapMs = 60): Promise<void> {
+	for (const key of keys) {
+		screen.type(key);
+		await new Promise((resolve) => setTimeout(resolve, gapMs));
+	}
+}
+
+/** The board part (first `width` columns) of screen lines `from..to`. */
+const boardLines = (screen: PtyScreen, from: number, to: number, width = 15) => screen.lines().slice(from, to).map((l) => l.slice(0, width).trimEnd());
+
+describe('blobterm in a terminal', () => {
+	it('plays by cursor and by typing, undoes, follows resizes, and quits leaving the terminal as it was', async () => {
+		const s = blobterm(['boards/4x4.bwb'], { cols: 80, rows: 24 });
+		await s.settle('Your move (Blue)');
+		expect(s.lines().slice(0, 6)).toEqual([
+			'blobterm · 4x4.bwb · Blue: human · Red: human',
+			'    0  1  2  3    Moves',
+			' 0  B  .  .  R      none yet',
+			' 1  .  .  .  .',
+			' 2  .  . [.] .',
+			' 3  B  .  .  R',
+		]);
+		// By cursor: up, up, left, left to (0,0), pick, then down-right to (1,1) and play.
+		await press(s, [UP, 'k', LEFT, 'h', '\r']);
+		await s.settle(' 1  +  +  *  .');
+		expect(boardLines(s, 2, 6)).toEqual([' 0 [B] +  *  R', ' 1  +  +  *  .', ' 2  *  *  *  .', ' 3  B  .  .  R']);
+		await press(s, ['j', 'l', '\r']);
+		await s.waitFor('1. (0,0) > (1,1)');
+		await s.settle('Your move (Red)');
+		expect(boardLines(s, 2, 4)).toEqual([' 0 -B- .  .  R', ' 1  . [B] .  .']);
+		// By typing: Red clones next to Blue's new blob and captures it.
+		await press(s, ['0', ' ', '3', ' ', '1', ' ', '2']);
+		await s.waitFor('Your move (Red): 0 3 1 2');
+		await press(s, ['\r']);
+		await s.settle('(0,0) > (1,1)  (0,3) > (1,2)');
+		expect(boardLines(s, 2, 4)).toEqual([' 0  B  .  . -R-', ' 1  . [R](R) .']);
+		expect(s.text()).toMatch(/Blue to move · Blue 2 · Red 4 · half-move 2 of 100 · time Blue \d+\.\d s Red \d+\.\d s/);
+		// Undo takes back Red's move.
+		await press(s, ['u']);
+		await s.settle('1 taken back: r replays');
+		expect(boardLines(s, 2, 4)).toEqual([' 0 -B- .  .  R', ' 1  . [B] .  .']);
+		expect(s.text()).toContain('Red to move · Blue 3 · Red 2 · half-move 1 of 100');
+		// The live area stays shorter than the terminal: Ink never had to clear the whole screen.
+		expect(s.raw).not.toContain('\x1b[2J');
+		// Too small a terminal is said; back to a good size, the board is back.
+		s.resize(30, 8);
+		await s.waitFor((text) => text.replace(/\s+/g, ' ').includes('Terminal too small: 30 x 8. The 4 x 4 board needs 15 x 10.'));
+		await s.settle('Terminal too small');
+		const grown = s.raw.length;
+		s.resize(80, 24);
+		await s.waitFor(' 0 -B- .  .  R      1. (0,0) > (1,1)');
+		await press(s, ['q']);
+		expect(await s.exited).toBe(0);
+		await s.waitFor(`[exit 0, ${TTY_RESTORED}]`);
+		expect(s.cursorShown()).toBe(true);
+		expect(s.raw.slice(grown)).not.toContain('\x1b[2J');
+	});
+
+	it('keys stay live while the engine thinks, its panel follows the search, and Ctrl-C quits at once', async () => {
+		const s = blobterm(['boards/ataxx.bwb', 'builtin', '30', 'human', '-1'], { cols: 100, rows: 30 });
+		await s.waitFor(/Blue · builtin · thinking/);
+		const first = await s.waitFor(/depth \d+ +score \S+ +nodes (\S+)/);
+		const nodes = (text: string) => /nodes (\S+)/.exec(text)?.[1];
+		await s.waitFor((text) => nodes(text) !== nodes(first));
+		await press(s, ['?']);
+		await s.waitFor('Keys (any key closes this help)');
+		await press(s, [' ']);
+		await s.waitFor('Blue (builtin) is thinking · g moves now · ? help');
+		await press(s, ['\x03']);
+		expect(await s.exited).toBe(0);
+		await s.waitFor(`[exit 0, ${TTY_RESTORED}]`);
+		expect(s.cursorShown()).toBe(true);
+	});
+
+	it('without colour (NO_COLOR, --no-color, TERM=dumb) writes no colour codes, and every mark is still there', async () => {
+		const coloured = blobterm(['boards/4x4.bwb'], { cols: 80, rows: 24 });
+		await coloured.waitFor('Your move (Blue)');
+		expect(coloured.raw).toMatch(SGR);
+		for (const [args, env] of [
+			[['boards/4x4.bwb'], { NO_COLOR: '1' }],
+			[['boards/4x4.bwb', '--no-color'], {}],
+			[['boards/4x4.bwb'], { TERM: 'dumb' }],
+		] as const) {
+			const s = blobterm([...args], { cols: 80, rows: 24, env });
+			await s.waitFor('Your move (Blue)');
+			await press(s, ['k', 'k', 'h', 'h', '\r', 'j', 'l']);
+			await s.settle(' 1  + [+] *  .');
+			expect(boardLines(s, 2, 5)).toEqual([' 0 <B> +  *  R', ' 1  + [+] *  .', ' 2  *  *  *  .']);
+			expect(s.raw, JSON.stringify(env) + args.join(' ')).not.toMatch(SGR);
+			await press(s, ['q']);
+			expect(await s.exited).toBe(0);
+		}
+	});
+
+	for (const [key, what] of [
+		['r', 'render failed'],
+		['k', 'key handler failed'],
+	] as const) {
+		it(`a crash (${what}) gives the terminal back with a one-line error`, async () => {
+			const s = new PtyScreen('test/fixtures/crash-tui.mjs', [], { cols: 80, rows: 20 });
+			screens.push(s);
+			await s.waitFor('fragile: r breaks the render');
+			await press(s, [key]);
+			expect(await s.exited).toBe(1);
+			const text = await s.waitFor(TTY_RESTORED);
+			expect(text).toContain(`crash-tui: ${what}`);
+			expect(text).not.toMatch(/^\s+at /m);
+			expect(text).toContain(`[exit 1, ${TTY_RESTORED}]`);
+			expect(s.cursorShown()).toBe(true);
+		});
+	}
+});
