@@ -11,7 +11,9 @@ export interface Command {
 }
 
 /** The subcommands, by name. */
-const COMMANDS: Record<string, () => Promise<Command>> = {};
+const COMMANDS: Record<string, () => Promise<Command>> = {
+	match: () => import('./match.js'),
+};
 
 /** Runs blobterm with its arguments (without `node` and the script). */
 export async function main(argv: readonly string[]): Promise<void> {
