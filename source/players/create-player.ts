@@ -40,6 +40,15 @@ export function createPlayer(spec: string | EngineSpec, settings: PlayerSettings
 		case 'ti':
 			return new ExternalPlayer({ command: parsed.command, args: parsed.args ?? settings.args, graceMs: parsed.graceMs ?? settings.graceMs, name, log: settings.log });
 		case 'uai':
-			return new UaiPlayer({ command: parsed.command, args: parsed.args, options: parsed.options, graceMs: parsed.graceMs ?? settings.graceMs, name, log: settings.log });
+			return new UaiPlayer({
+				command: parsed.command,
+				args: parsed.args,
+				options: parsed.options,
+				graceMs: parsed.graceMs ?? settings.graceMs,
+				initMs: parsed.initMs,
+				readyMs: parsed.initMs,
+				name,
+				log: settings.log,
+			});
 	}
 }

@@ -14,6 +14,7 @@
  *             grace=MS         extra ms after TIME before the program loses (default 500)
  *   uai:      args=ARGS        arguments given to the program at start
  *             grace=MS         extra ms after the move time before it loses (default 500)
+ *             init=MS          ms allowed for each handshake answer, uaiok and readyok (default 5000)
  *             option.NAME=V    sent as `setoption name NAME value V` after `uaiok`
  * A program path without a prefix is a tournament-interface program; a path that names an
  * existing file is taken whole, so old command lines with odd paths keep working.
@@ -54,6 +55,8 @@ export type EngineSpec =
 			readonly name?: string;
 			readonly args?: readonly string[];
 			readonly graceMs?: number;
+			/** Ms allowed for `uaiok` and each `readyok`. */
+			readonly initMs?: number;
 			/** `setoption` pairs, in the order given. */
 			readonly options: ReadonlyArray<readonly [string, string]>;
 	  };
@@ -65,7 +68,7 @@ const KEYS: Record<EngineKind, readonly string[]> = {
 	human: [],
 	builtin: ['name', 'depth'],
 	ti: ['name', 'args', 'grace'],
-	uai: ['name', 'args', 'grace', 'option.NAME'],
+	uai: ['name', 'args', 'grace', 'init', 'option.NAME'],
 };
 
 /**
@@ -102,7 +105,8 @@ export function parseEngineSpec(text: string): EngineSpec {
 	const graceMs = options.grace === undefined ? undefined : readNumber(text, 'grace', options.grace, 0);
 	const command = resolveProgram(program);
 	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
-	return { kind, text, program, command, name: options.name, args, graceMs, options: options.setoptions };
+	const initMs = options.init === undefined ? undefined : readNumber(text, 'init', options.init, 1);
+	return { kind, text, program, command, name: options.name, args, graceMs, initMs, options: options.setoptions };
 }
 
 interface Options {
@@ -110,6 +114,7 @@ interface Options {
 	depth?: string;
 	args?: string;
 	grace?: string;
+	init?: string;
 	setoptions: Array<[string, string]>;
 }
 
@@ -124,7 +129,7 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 		if (kind === 'uai' && key.startsWith('option.') && key.length > 'option.'.length) {
 			out.setoptions.push([key.slice('option.'.length), value]);
 		} else if (valid.includes(key)) {
-			out[key as 'name' | 'depth' | 'args' | 'grace'] = value;
+			out[key as 'name' | 'depth' | 'args' | 'grace' | 'init'] = value;
 		} else {
 			throw new PlayerSpecError(`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`);
 		}
