@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { render } from 'ink';
 import meow from 'meow';
 import React from 'react';
-import { defaultHalfMoveLimit } from '../game/game-over.js';
+import { type Variant } from '../game/game-over.js';
 import { Game } from '../match/game.js';
+import { defaultLimit } from '../match/match.js';
 import { loadBoardFile } from '../match/load-board.js';
 import { createPlayer } from '../players/create-player.js';
+import { parseEngineSpec } from '../players/engine-spec.js';
 import { type Player } from '../players/player.js';
 import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
@@ -27,7 +29,9 @@ const help = `
 
   Plays Blob War in the terminal. BOARD is a .bwb board file (default: the 8x8 default
   board). A PLAYER is human, builtin (the built-in engine) or the path of an engine program
-  (tournament interface: PROGRAM BOARD_FILE TIME HALF_MOVES, TIME sent in seconds). TIME is
+  (tournament interface: PROGRAM BOARD_FILE TIME HALF_MOVES, TIME sent in seconds), named
+  as in blobterm match --help: builtin:depth=6, ti:./prog,args={board} {time}, uai:./prog
+  (a UAI engine: 7x7 boards, Ataxx rules). TIME is
   seconds per move; a negative TIME means that player plays Red (if no TIME is negative, the
   first player is Blue). With one player, the other side is you. MOVES is the half-move limit
   (default: twice the number of playable cells, at least 100). No arguments: two people.
@@ -49,7 +53,7 @@ const help = `
     type a move as "r1 c1 r2 c2" or "(r1,c1) > (r2,c2)" and press Enter; q quits
 
   Other commands (each has --help)
-    (none yet)
+    match                pit two engines against each other: many games, Elo, SPRT
 
   Examples
     $ blobterm                                   two people on the default board
@@ -85,16 +89,22 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const boardPath = setup.board ?? DEFAULT_BOARD;
 	const board = loadBoardFile(boardPath);
 	const start = board.position;
-	const halfMoveLimit = setup.halfMoveLimit ?? defaultHalfMoveLimit(start.geometry);
-	const makePlayer = (side: SideSetup, args: string | undefined): Player =>
-		createPlayer(side.spec, { depth: flags.depth, args: args?.trim().split(/\s+/), graceMs: flags.grace });
-	const players: [Player, Player] = [makePlayer(setup.blue, flags.blueArgs), makePlayer(setup.red, flags.redArgs)];
+	const specs = [parseEngineSpec(setup.blue.spec), parseEngineSpec(setup.red.spec)];
+	const variant: Variant = specs.some((spec) => spec.kind === 'uai') ? 'ataxx' : 'blobwar';
+	if (variant === 'ataxx' && (start.geometry.rows !== 7 || start.geometry.cols !== 7)) {
+		throw new UsageError(`UAI engines play on 7x7 boards: ${boardPath} is ${start.geometry.rows} x ${start.geometry.cols}`);
+	}
+	const halfMoveLimit = setup.halfMoveLimit ?? defaultLimit(variant, start.geometry);
+	const makePlayer = (side: 0 | 1, args: string | undefined): Player =>
+		createPlayer(specs[side], { depth: flags.depth, args: args?.trim().split(/\s+/), graceMs: flags.grace });
+	const players: [Player, Player] = [makePlayer(0, flags.blueArgs), makePlayer(1, flags.redArgs)];
 	const game = new Game({
 		start,
 		before: board.history.slice(0, Math.max(0, board.historyIndex - 1)),
 		players,
 		timeMs: [setup.blue.timeS * 1000, setup.red.timeS * 1000],
 		halfMoveLimit,
+		variant,
 	});
 	const describe = (side: SideSetup) => (side.spec === 'human' ? 'human' : `${side.spec} (${side.timeS} s)`);
 	const title = `blobterm · ${basename(boardPath)} · Blue: ${describe(setup.blue)} · Red: ${describe(setup.red)}`;
