@@ -136,20 +136,14 @@ export class RecordFile {
 			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new RecordFileError(`cannot read record file ${path}: ${(error as Error).message}`);
 		}
 		const file = new RecordFile(path);
+		if (size > 0 && resume) size = await dropCutLine(path);
 		if (size === 0) {
 			const fresh = { ...header, seed: header.seed ?? randomSeed() };
 			await file.write(fresh);
 			return { file, header: fresh, games: [] };
 		}
 		if (!resume) throw new RecordFileError(`record file ${path} already holds a match: add --resume to go on with it, or name another file`);
-		const text = await readFile(path, 'utf8');
-		let lines = text.split('\n');
-		if (!text.endsWith('\n')) {
-			// The last line was cut short by a kill: drop it.
-			const keep = text.lastIndexOf('\n') + 1;
-			await truncate(path, keep);
-			lines = text.slice(0, keep).split('\n');
-		}
+		const lines = (await readFile(path, 'utf8')).split('\n');
 		lines.pop();
 		const parsed = lines.map((line, i) => {
 			try {
@@ -180,6 +174,18 @@ export class RecordFile {
 		this.queue = next.catch(() => {});
 		return next;
 	}
+}
+
+/**
+ * Removes a last line cut short by a kill (one without its newline).
+ * @returns the file's size after
+ */
+async function dropCutLine(path: string): Promise<number> {
+	const text = await readFile(path, 'utf8');
+	if (text.endsWith('\n')) return Buffer.byteLength(text);
+	const keep = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1));
+	await truncate(path, keep);
+	return keep;
 }
 
 /** A seed for a new match: 31 random bits. */
