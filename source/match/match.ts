@@ -272,12 +272,14 @@ export class Match {
 			log?.line(`game ${scheduled.game} over: ${game.state.result?.reason ?? 'abandoned'}`);
 			await log?.close();
 		}
-		if (result.kind === 'aborted' && !adjudicated) {
+		// The rules' own end wins over an adjudication decided on the same move.
+		const decided = result.kind === 'aborted' ? (adjudicated as Adjudication | null) : null;
+		if (result.kind === 'aborted' && !decided) {
 			this.abandoned++;
 			return null;
 		}
 		const final = game.state.position;
-		const winnerSide = result.kind === 'aborted' ? (adjudicated as Adjudication | null)!.winner : result.winner;
+		const winnerSide = decided ? decided.winner : result.winner;
 		const winner = winnerSide === null ? null : winnerSide === BLUE ? 'blue' : 'red';
 		return {
 			type: 'game',
@@ -295,9 +297,9 @@ export class Match {
 			moves: game.state.moves.map((m) => ({ move: m.text, said: m.said, ms: Math.round(m.timeMs) })),
 			result: winner === 'blue' ? '1-0' : winner === 'red' ? '0-1' : '1/2-1/2',
 			winner,
-			blobs: result.kind === 'aborted' ? { blue: final.count[0], red: final.count[1] } : { blue: result.blue, red: result.red },
-			termination: result.kind === 'aborted' ? 'adjudicated' : result.kind,
-			reason: result.kind === 'aborted' ? (adjudicated as Adjudication | null)!.reason : result.reason,
+			blobs: decided ? { blue: final.count[0], red: final.count[1] } : { blue: result.blue, red: result.red },
+			termination: decided ? 'adjudicated' : (result.kind as 'end' | 'forfeit'),
+			reason: decided ? decided.reason : result.reason,
 			startedAt,
 			endedAt: new Date().toISOString(),
 		};

