@@ -34,7 +34,8 @@ const help = `
   (a UAI engine: 7x7 boards, Ataxx rules). TIME is
   seconds per move; a negative TIME means that player plays Red (if no TIME is negative, the
   first player is Blue). With one player, the other side is you. MOVES is the half-move limit
-  (default: twice the number of playable cells, at least 100). No arguments: two people.
+  (default: twice the number of playable cells, at least 100; 1000 with a UAI engine, whose
+  Ataxx rules end games by their own clock). No arguments: two people.
 
   Options
     --blue PLAYER        Blue's player (human, builtin or a program)
