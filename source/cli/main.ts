@@ -14,6 +14,7 @@ export interface Command {
 const COMMANDS: Record<string, () => Promise<Command>> = {
 	perft: () => import('./perft.js'),
 	bench: () => import('./bench.js'),
+	match: () => import('./match.js'),
 };
 
 /** Runs blobterm with its arguments (without `node` and the script). */

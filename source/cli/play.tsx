@@ -6,19 +6,21 @@
 import { basename } from 'node:path';
 import meow from 'meow';
 import React from 'react';
-import { defaultHalfMoveLimit } from '../game/game-over.js';
+import { type Variant } from '../game/game-over.js';
 import { playMove } from '../game/make-move.js';
 import { Game } from '../match/game.js';
 import { gameFromBoardFile, readGameFile } from '../match/game-record.js';
 import { GameSession } from '../match/game-session.js';
+import { defaultLimit } from '../match/match.js';
 import { loadBoardFile } from '../match/load-board.js';
 import { createPlayer } from '../players/create-player.js';
+import { parseEngineSpec } from '../players/engine-spec.js';
 import { type Player } from '../players/player.js';
 import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
 import { runTui } from '../ui/run-tui.js';
 import { reportError, UsageError } from './errors.js';
-import { parseGameArgs, type SideSetup } from './game-args.js';
+import { parseGameArgs } from './game-args.js';
 import { shippedBoard } from './paths.js';
 
 /** The board used when none is given. */
@@ -29,11 +31,15 @@ const help = `
     $ blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES]
 
   Plays Blob War in the terminal. BOARD is a .bwb board file (default: the 8x8 default
-  board) or a game record saved with s (.json), to go on with it. A PLAYER is human, builtin (the built-in engine) or the path of an engine program
-  (tournament interface: PROGRAM BOARD_FILE TIME HALF_MOVES, TIME sent in seconds). TIME is
+  board) or a game record saved with s (.json), to go on with it. A PLAYER is human, builtin
+  (the built-in engine) or the path of an engine program (tournament interface: PROGRAM
+  BOARD_FILE TIME HALF_MOVES, TIME sent in seconds), named as in blobterm match --help:
+  builtin:depth=6, ti:./prog,args={board} {time}, uai:./prog (a UAI engine: 7x7 boards,
+  Ataxx rules). TIME is
   seconds per move; a negative TIME means that player plays Red (if no TIME is negative, the
   first player is Blue). With one player, the other side is you. MOVES is the half-move limit
-  (default: twice the number of playable cells, at least 100). No arguments: two people.
+  (default: twice the number of playable cells, at least 100; 1000 with a UAI engine, whose
+  Ataxx rules end games by their own clock). No arguments: two people.
 
   Options
     --blue PLAYER        Blue's player (human, builtin or a program)
@@ -54,6 +60,7 @@ const help = `
     u undo  r redo  g engine moves now  n new game  x swap sides  s save  o open  ? help  q quit
 
   Other commands (each has --help)
+    blobterm match ...              pit two engines against each other: many games, Elo, SPRT
     blobterm perft BOARD DEPTH      count the move tree (move generator check)
     blobterm bench perft            move generator benchmark
 
@@ -90,10 +97,16 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const setup = parseGameArgs(cli.input, { blue: flags.blue, red: flags.red, time: flags.time, maxMoves: flags.maxMoves });
 	const boardPath = setup.board ?? DEFAULT_BOARD;
 	const loaded = boardPath.endsWith('.json') ? await readGameFile(boardPath) : gameFromBoardFile(loadBoardFile(boardPath));
-	const halfMoveLimit = setup.halfMoveLimit ?? loaded.halfMoveLimit ?? defaultHalfMoveLimit(loaded.start.geometry);
-	const makePlayer = (side: SideSetup, args: string | undefined): Player =>
-		createPlayer(side.spec, { depth: flags.depth, args: args?.trim().split(/\s+/), graceMs: flags.grace });
-	const players: [Player, Player] = [makePlayer(setup.blue, flags.blueArgs), makePlayer(setup.red, flags.redArgs)];
+	const specs = [parseEngineSpec(setup.blue.spec), parseEngineSpec(setup.red.spec)];
+	const variant: Variant = specs.some((spec) => spec.kind === 'uai') ? 'ataxx' : loaded.variant;
+	const geometry = loaded.start.geometry;
+	if (variant === 'ataxx' && specs.some((spec) => spec.kind === 'uai') && (geometry.rows !== 7 || geometry.cols !== 7)) {
+		throw new UsageError(`UAI engines play on 7x7 boards: ${boardPath} is ${geometry.rows} x ${geometry.cols}`);
+	}
+	const halfMoveLimit = setup.halfMoveLimit ?? loaded.halfMoveLimit ?? defaultLimit(variant, geometry);
+	const makePlayer = (side: 0 | 1, args: string | undefined): Player =>
+		createPlayer(specs[side], { depth: flags.depth, args: args?.trim().split(/\s+/), graceMs: flags.grace });
+	const players: [Player, Player] = [makePlayer(0, flags.blueArgs), makePlayer(1, flags.redArgs)];
 	const timeMs: [number, number] = [setup.blue.timeS * 1000, setup.red.timeS * 1000];
 
 	if (flags.plain || !process.stdout.isTTY || !process.stdin.isTTY) {
@@ -106,7 +119,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 			players,
 			timeMs,
 			halfMoveLimit: halfMoveLimit - loaded.moves.length,
-			variant: loaded.variant,
+			variant,
 		});
 		try {
 			await runPlain(game, { out: process.stdout, input: process.stdin });
@@ -115,7 +128,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		}
 		return;
 	}
-	const session = new GameSession({ start: loaded.start, before: loaded.before, moves: loaded.moves, redo: loaded.redo, players, timeMs, halfMoveLimit, variant: loaded.variant });
+	const session = new GameSession({ start: loaded.start, before: loaded.before, moves: loaded.moves, redo: loaded.redo, players, timeMs, halfMoveLimit, variant });
 	try {
 		void session.run();
 		await runTui(<App session={session} boardName={basename(boardPath)} onQuit={() => session.quit()} />, { onCrash: (error) => reportError('blobterm', error) });

@@ -29,6 +29,7 @@ export class BuiltinPlayer implements Player {
 	) {}
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
+		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
 		this.thread ??= new SearchThread();
 		const thread = this.thread;
 		const { position } = request;

@@ -17,6 +17,7 @@ import { execa } from 'execa';
 import { formatBoardFile, historyForSide } from '../game/board-file.js';
 import { type MoveCoords, parseMoveText } from '../game/notation.js';
 import { RED } from '../game/position.js';
+import { type EngineLogger } from './engine-log.js';
 import { type MoveAnswer, type MoveRequest, type Player } from './player.js';
 import { killProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-registry.js';
 
@@ -39,6 +40,8 @@ export interface ExternalEngineOptions {
 	readonly killDelayMs?: number;
 	/** Name for people (default: the program's file name). */
 	readonly name?: string;
+	/** Receives the argument list, the board file, every line read and what happened to the process. */
+	readonly log?: EngineLogger;
 }
 
 /** Longest partial line kept while waiting for its end (a flood without newlines is cut). */
@@ -68,6 +71,7 @@ export class ExternalPlayer implements Player {
 	}
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
+		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
 		let dir: string | null = null;
 		try {
 			dir = await mkdtemp(join(tmpdir(), 'blobterm-'));
@@ -102,6 +106,11 @@ export class ExternalPlayer implements Player {
 		const started = performance.now();
 		const limitMs = request.timeMs + this.graceMs;
 		const deadline = started + limitMs;
+		const log = this.options.log;
+		if (log) {
+			log('>', `run ${[this.options.command, ...args].join(' ')}`);
+			for (const line of formatBoardFile(request.position, historyForSide(request.history)).trimEnd().split('\n')) log('>', `board: ${line}`);
+		}
 
 		const child = execa(this.options.command, args, {
 			stdin: 'ignore',
@@ -119,6 +128,7 @@ export class ExternalPlayer implements Player {
 		let stderrTail = '';
 		const takeLine = (raw: string) => {
 			const line = raw.replace(/\r$/, '');
+			log?.('<', line);
 			const coords = parseMoveText(line);
 			if (coords) {
 				if (performance.now() <= deadline) last = { line: line.trim(), coords };
@@ -139,14 +149,19 @@ export class ExternalPlayer implements Player {
 		});
 		child.stderr?.on('data', (chunk: string) => {
 			stderrTail = (stderrTail + chunk).slice(-2000);
+			if (log) for (const line of chunk.split('\n')) if (line.trim() !== '') log('!', line.replace(/\r$/, '').slice(0, MAX_LINE));
 		});
 
 		let timedOut = false;
 		let killTimer: NodeJS.Timeout | undefined;
 		const end = () => {
 			if (child.pid === undefined || killTimer) return;
+			log?.('#', 'sending SIGTERM');
 			killProcessGroup(child.pid, 'SIGTERM');
-			killTimer = setTimeout(() => killProcessGroup(child.pid!, 'SIGKILL'), this.killDelayMs);
+			killTimer = setTimeout(() => {
+				log?.('#', 'sending SIGKILL');
+				killProcessGroup(child.pid!, 'SIGKILL');
+			}, this.killDelayMs);
 		};
 		const deadlineTimer = setTimeout(() => {
 			timedOut = true;
@@ -168,6 +183,7 @@ export class ExternalPlayer implements Player {
 			untrackProcessGroup(child.pid);
 		}
 		if (partial !== '') takeLine(partial);
+		log?.('#', result.signal ? `exited: signal ${result.signal}` : `exited: exit code ${result.exitCode ?? (result as { code?: string }).code}`);
 		request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther || undefined });
 
 		const elapsed = ((performance.now() - started) / 1000).toFixed(2);

@@ -1,0 +1,204 @@
+/**
+ * `blobterm match [options] ENGINE_A ENGINE_B [BOARD ...]`: pit two engines against each other.
+ * meow's help text below is its documentation; the work is done by `match/match.ts`.
+ */
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import meow from 'meow';
+import { type Variant } from '../game/game-over.js';
+import { Match, MatchOptionsError, type MatchSummary } from '../match/match.js';
+import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
+import { RecordFileError } from '../match/record.js';
+import { type SprtOptions, SprtOptionsError } from '../match/sprt.js';
+import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
+import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
+import { MatchProgress } from '../ui/match-progress.js';
+import { UsageError } from './errors.js';
+
+/** The board used when none is given (the game command's default). */
+const DEFAULT_BOARD = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'boards', 'default.bwb');
+
+const help = `
+  Usage
+    $ blobterm match [options] ENGINE_A ENGINE_B [BOARD ...]
+
+  Plays ENGINE_A against ENGINE_B on each BOARD (.bwb files; default: the 8x8 default board)
+  and each --fen, every board twice with colours swapped (a pair), then prints W/D/L, score,
+  Elo with 95% error bars, LOS, draw ratio, pentanomial pair counts and the SPRT's state.
+
+  Engines (the game command takes the same names)
+    builtin                        the built-in engine (a worker thread per game)
+    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME
+    ./prog   or   ti:./prog        a program speaking the tournament interface:
+                                   PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
+    ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}
+    uai:./prog                     a UAI program (RULES.md section 5): 7x7 boards, Ataxx rules
+    uai:./prog,option.Hash=64      ... sends "setoption name Hash value 64"; args=ARGS;
+                                   init=MS: time for uaiok and readyok (default 5000)
+    Options of every engine: name=NAME; of programs: grace=MS (extra time before a loss).
+    Options are comma-separated KEY=VALUE; quote a spec that holds spaces.
+
+  Options
+    --games N              games in all (default: one pair per board)
+    --concurrency N        games played at once (default 1)
+    --time S               seconds per move (default 1)
+    --max-moves N          half-move limit (default: twice the playable cells, at least 100;
+                           1000 under Ataxx rules, whose 100-half-move clock ends games first)
+    --rules R              blobwar or ataxx (default: ataxx when an engine speaks UAI)
+    --fen FEN              a start position as a FEN (repeatable)
+    --openings FILE        start positions from a file of FENs, one per line
+    --shuffle              each round through the boards in a random order drawn from --seed
+    --seed N               seed of --shuffle (default: random, kept in the record)
+    --adjudicate N         a side that leads by N blobs or more over --adjudicate-plies
+                           consecutive half-moves wins the game (default: off)
+    --adjudicate-plies P   (default 8)
+    --sprt SPEC            stop once decided: elo0=0,elo1=10[,alpha=0.05,beta=0.05]
+    --record FILE          append each finished game to FILE, one JSON object per line
+    --resume               go on with the match in --record FILE (same command line)
+    --pgn FILE             append each finished game to FILE as PGN
+    --log-dir DIR          one log per game of all that is sent to and read from the engines
+    --grace MS             extra time engine programs get before they lose (default 500)
+    --help                 this text
+
+  Engines that crash, hang, print garbage or illegal moves lose that game, with the reason
+  recorded; the match goes on. Ctrl-C stops it: finished games stay in the record, and
+  --resume plays the rest.
+
+  Examples
+    $ blobterm match builtin:depth=4 builtin:depth=2 boards/gruyere5.bwb boards/5x5.bwb
+    $ blobterm match --games 100 --concurrency 2 --time 0.2 --sprt elo0=0,elo1=20 \\
+        --record m.jsonl ./my-engine builtin boards/*.bwb
+    $ blobterm match --time 0.5 --pgn games.pgn uai:./ataxx-engine builtin boards/ataxx.bwb
+`;
+
+/** Runs a match as the command line asks. @throws user errors (reported by `main`) */
+export async function run(argv: readonly string[]): Promise<void> {
+	const cli = meow(help, {
+		importMeta: import.meta,
+		argv: [...argv],
+		flags: {
+			games: { type: 'number' },
+			concurrency: { type: 'number', default: 1 },
+			time: { type: 'number', default: 1 },
+			maxMoves: { type: 'number' },
+			rules: { type: 'string' },
+			fen: { type: 'string', isMultiple: true },
+			openings: { type: 'string' },
+			shuffle: { type: 'boolean', default: false },
+			seed: { type: 'number' },
+			adjudicate: { type: 'number' },
+			adjudicatePlies: { type: 'number', default: 8 },
+			sprt: { type: 'string' },
+			record: { type: 'string' },
+			resume: { type: 'boolean', default: false },
+			pgn: { type: 'string' },
+			logDir: { type: 'string' },
+			grace: { type: 'number', default: 500 },
+			color: { type: 'boolean', default: true },
+		},
+		allowUnknownFlags: false,
+	});
+	const flags = cli.flags;
+	const [specA, specB, ...boards] = cli.input;
+	if (specB === undefined) throw new UsageError('match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)');
+	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA), parseEngineSpec(specB)];
+	const usesUai = engines.some((e) => e.kind === 'uai');
+
+	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));
+	for (const fen of flags.fen ?? []) openings.push(openingFromFen(fen));
+	if (flags.openings !== undefined) openings.push(...readOpeningsFile(flags.openings));
+	if (openings.length === 0) openings.push(openingFromBoardFile(DEFAULT_BOARD));
+	if (usesUai) {
+		const odd = openings.find((o) => o.position.geometry.rows !== 7 || o.position.geometry.cols !== 7);
+		if (odd) throw new UsageError(`UAI engines play on 7x7 boards: ${odd.label} is ${odd.position.geometry.rows} x ${odd.position.geometry.cols}`);
+	}
+	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx') throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
+	const variant: Variant = (flags.rules as Variant | undefined) ?? (usesUai ? 'ataxx' : 'blobwar');
+	if (!(flags.time > 0)) throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
+	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
+	if (flags.maxMoves !== undefined && (!Number.isInteger(flags.maxMoves) || flags.maxMoves < 1)) throw new UsageError(`--max-moves must be an integer >= 1, got ${flags.maxMoves}`);
+	if (flags.seed !== undefined && !Number.isInteger(flags.seed)) throw new UsageError(`--seed must be an integer, got ${flags.seed}`);
+	let adjudication = null;
+	if (flags.adjudicate !== undefined) {
+		if (!Number.isInteger(flags.adjudicate) || flags.adjudicate < 1) throw new UsageError(`--adjudicate must be an integer >= 1 (blobs), got ${flags.adjudicate}`);
+		if (!Number.isInteger(flags.adjudicatePlies) || flags.adjudicatePlies < 1) throw new UsageError(`--adjudicate-plies must be an integer >= 1, got ${flags.adjudicatePlies}`);
+		adjudication = { margin: flags.adjudicate, plies: flags.adjudicatePlies };
+	}
+	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
+	const games = flags.games ?? 2 * openings.length;
+
+	let match: Match;
+	try {
+		match = new Match({
+			engines,
+			openings,
+			games,
+			concurrency: flags.concurrency,
+			timeMs: flags.time * 1000,
+			halfMoveLimit: flags.maxMoves ?? null,
+			variant,
+			graceMs: flags.grace,
+			adjudication,
+			sprt,
+			seed: flags.seed ?? null,
+			shuffle: flags.shuffle,
+			recordPath: flags.record ?? null,
+			pgnPath: flags.pgn ?? null,
+			logDir: flags.logDir ?? null,
+			resume: flags.resume,
+		});
+	} catch (error) {
+		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError) throw new UsageError(error.message);
+		throw error;
+	}
+
+	const out = process.stdout;
+	const progress = new MatchProgress(out, match, games);
+	let interrupts = 0;
+	const onSignal = () => {
+		interrupts++;
+		if (interrupts > 1) process.exit(130); // the process registry still kills the engines
+		progress.lines(['Stopping: the games in progress are abandoned (not recorded)...']);
+		match.stop();
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+	out.write(`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move, ${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${flags.concurrency} at once\n`);
+	let summary: MatchSummary;
+	try {
+		progress.start();
+		summary = await match.run({
+			gameFinished: (record, totals, sprtState) => progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
+		});
+	} catch (error) {
+		if (error instanceof RecordFileError) throw new UsageError(error.message);
+		throw error;
+	} finally {
+		progress.stop();
+		process.off('SIGINT', onSignal);
+		process.off('SIGTERM', onSignal);
+	}
+	const notes: string[] = [];
+	if (summary.resumed > 0) notes.push(`Resumed: ${summary.resumed} games were already in ${flags.record}.`);
+	if (summary.end === 'sprt') notes.push(`SPRT decided${summary.abandoned > 0 ? `: ${summary.abandoned} games in progress abandoned` : ''}.`);
+	if (summary.end === 'stopped') notes.push(`Stopped: ${summary.abandoned} games in progress abandoned.${flags.record ? ' Add --resume to the same command to play the rest.' : ''}`);
+	const table = resultTable(match.names, summary.tally, sprt && summary.sprt ? { options: sprt, state: summary.sprt } : null);
+	out.write(`${[...notes, ...table].join('\n')}\n`);
+	if (summary.end === 'stopped') process.exitCode = 130;
+}
+
+/**
+ * Reads `elo0=0,elo1=10[,alpha=0.05,beta=0.05]`.
+ * @throws UsageError for anything else
+ */
+export function parseSprt(text: string): SprtOptions {
+	const values: Record<string, number> = { alpha: 0.05, beta: 0.05 };
+	for (const item of text.split(',')) {
+		const m = /^\s*(elo0|elo1|alpha|beta)\s*=\s*(\S+)\s*$/.exec(item);
+		if (!m || !Number.isFinite(Number(m[2]))) throw new UsageError(`--sprt: expected elo0=N,elo1=N[,alpha=P,beta=P], found "${item}"`);
+		values[m[1]] = Number(m[2]);
+	}
+	if (values.elo0 === undefined || values.elo1 === undefined) throw new UsageError('--sprt: elo0 and elo1 are required, e.g. --sprt elo0=0,elo1=10');
+	return { elo0: values.elo0, elo1: values.elo1, alpha: values.alpha, beta: values.beta };
+}

@@ -1,0 +1,191 @@
+/**
+ * One way to name a player for every kind, on any command line (`blobterm match`, the game
+ * command):
+ *
+ *   human                              a person at the keyboard
+ *   builtin[:OPTIONS]                  the built-in engine          builtin:depth=6,name=deep
+ *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (RULES.md section 4)
+ *   uai:PROGRAM[,OPTIONS]              a UAI program (RULES.md section 5)
+ *
+ * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
+ *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
+ *   builtin:  depth=N          depth limit in plies
+ *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}
+ *             grace=MS         extra ms after TIME before the program loses (default 500)
+ *   uai:      args=ARGS        arguments given to the program at start
+ *             grace=MS         extra ms after the move time before it loses (default 500)
+ *             init=MS          ms allowed for each handshake answer, uaiok and readyok (default 5000)
+ *             option.NAME=V    sent as `setoption name NAME value V` after `uaiok`
+ * A program path without a prefix is a tournament-interface program; a path that names an
+ * existing file is taken whole, so old command lines with odd paths keep working.
+ */
+
+import { accessSync, constants, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** A player spec that cannot be used (bad syntax, unknown option, missing program). */
+export class PlayerSpecError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'PlayerSpecError';
+	}
+}
+
+/** A parsed player spec. Absent options take the caller's defaults. */
+export type EngineSpec =
+	| { readonly kind: 'human'; readonly text: string; readonly name?: string }
+	| { readonly kind: 'builtin'; readonly text: string; readonly name?: string; readonly depth?: number }
+	| {
+			readonly kind: 'ti';
+			readonly text: string;
+			/** The program as given. */
+			readonly program: string;
+			/** The program to run: an absolute path, or a bare name left to PATH. */
+			readonly command: string;
+			readonly name?: string;
+			readonly args?: readonly string[];
+			/** Grace period in ms. */
+			readonly graceMs?: number;
+	  }
+	| {
+			readonly kind: 'uai';
+			readonly text: string;
+			readonly program: string;
+			readonly command: string;
+			readonly name?: string;
+			readonly args?: readonly string[];
+			readonly graceMs?: number;
+			/** Ms allowed for `uaiok` and each `readyok`. */
+			readonly initMs?: number;
+			/** `setoption` pairs, in the order given. */
+			readonly options: ReadonlyArray<readonly [string, string]>;
+	  };
+
+/** The kinds a spec can name. */
+export type EngineKind = EngineSpec['kind'];
+
+const KEYS: Record<EngineKind, readonly string[]> = {
+	human: [],
+	builtin: ['name', 'depth'],
+	ti: ['name', 'args', 'grace'],
+	uai: ['name', 'args', 'grace', 'init', 'option.NAME'],
+};
+
+/**
+ * Reads a player spec (see the module comment).
+ * @throws PlayerSpecError for bad syntax, an unknown or bad option, or a program that is missing,
+ *   a directory or not executable
+ */
+export function parseEngineSpec(text: string): EngineSpec {
+	if (text === 'human') return { kind: 'human', text };
+	const prefix = /^(builtin|ti|uai)(?::|$)/.exec(text);
+	if (prefix?.[1] === 'builtin') {
+		const items = text.slice('builtin:'.length).split(',').filter((item) => item !== '');
+		const options = readOptions(text, 'builtin', items);
+		return { kind: 'builtin', text, name: options.name, depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1) };
+	}
+	let kind: 'ti' | 'uai' = 'ti';
+	let rest = text;
+	if (prefix) {
+		kind = prefix[1] as 'ti' | 'uai';
+		rest = text.slice(prefix[0].length);
+	}
+	if (rest === '') throw new PlayerSpecError(`player ${text}: no program given (e.g. ${kind}:./my-engine)`);
+	let program: string;
+	let items: string[];
+	if (!prefix && isFile(rest)) {
+		program = rest;
+		items = [];
+	} else {
+		[program, ...items] = rest.split(',');
+	}
+	if (program === '') throw new PlayerSpecError(`player ${text}: no program given (e.g. ${kind}:./my-engine)`);
+	const options = readOptions(text, kind, items);
+	const args = options.args === undefined ? undefined : options.args.trim().split(/\s+/).filter((a) => a !== '');
+	const graceMs = options.grace === undefined ? undefined : readNumber(text, 'grace', options.grace, 0);
+	const command = resolveProgram(program);
+	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
+	const initMs = options.init === undefined ? undefined : readNumber(text, 'init', options.init, 1);
+	return { kind, text, program, command, name: options.name, args, graceMs, initMs, options: options.setoptions };
+}
+
+interface Options {
+	name?: string;
+	depth?: string;
+	args?: string;
+	grace?: string;
+	init?: string;
+	setoptions: Array<[string, string]>;
+}
+
+function readOptions(text: string, kind: EngineKind, items: readonly string[]): Options {
+	const out: Options = { setoptions: [] };
+	const valid = KEYS[kind];
+	for (const item of items) {
+		const eq = item.indexOf('=');
+		if (eq <= 0) throw new PlayerSpecError(`player ${text}: expected KEY=VALUE, found "${item}" (options of ${kind}: ${valid.join(', ')})`);
+		const key = item.slice(0, eq);
+		const value = item.slice(eq + 1);
+		if (kind === 'uai' && key.startsWith('option.') && key.length > 'option.'.length) {
+			out.setoptions.push([key.slice('option.'.length), value]);
+		} else if (valid.includes(key)) {
+			out[key as 'name' | 'depth' | 'args' | 'grace' | 'init'] = value;
+		} else {
+			throw new PlayerSpecError(`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`);
+		}
+	}
+	if (out.name !== undefined && out.name.trim() === '') throw new PlayerSpecError(`player ${text}: empty name`);
+	return out;
+}
+
+function readNumber(text: string, key: string, value: string, min: number): number {
+	const n = Number(value);
+	if (value.trim() === '' || !Number.isFinite(n) || n < min) throw new PlayerSpecError(`player ${text}: ${key} must be a number >= ${min}, got "${value}"`);
+	return n;
+}
+
+function readInteger(text: string, key: string, value: string, min: number): number {
+	const n = readNumber(text, key, value, min);
+	if (!Number.isInteger(n)) throw new PlayerSpecError(`player ${text}: ${key} must be an integer >= ${min}, got "${value}"`);
+	return n;
+}
+
+function isFile(path: string): boolean {
+	try {
+		return statSync(path).isFile();
+	} catch {
+		return false;
+	}
+}
+
+/** The name a spec shows: its `name=` option, else `builtin`, `human` or the program as given. */
+export function specName(spec: EngineSpec): string {
+	if (spec.name !== undefined) return spec.name;
+	if (spec.kind === 'human' || spec.kind === 'builtin') return spec.kind;
+	return spec.program;
+}
+
+/**
+ * The program to run for a spec: a path (with a `/`, or a file in the current directory) made
+ * absolute and checked, or a bare name left for PATH lookup.
+ * @throws PlayerSpecError for a path that is missing, a directory, or not executable
+ */
+export function resolveProgram(spec: string): string {
+	let path: string | null = null;
+	if (spec.includes('/')) path = resolve(spec);
+	else if (isFile(spec)) path = resolve(spec);
+	if (path === null) return spec;
+	let isRegular = false;
+	try {
+		isRegular = statSync(path).isFile();
+	} catch {
+		throw new PlayerSpecError(`engine ${spec}: no such file (players are human, builtin, or an engine program)`);
+	}
+	if (!isRegular) throw new PlayerSpecError(`engine ${spec}: not a file`);
+	try {
+		accessSync(path, constants.X_OK);
+	} catch {
+		throw new PlayerSpecError(`engine ${spec}: not executable (chmod +x ${spec})`);
+	}
+	return path;
+}

@@ -1,0 +1,238 @@
+/**
+ * An external engine program speaking UAI, the Universal Ataxx Interface (RULES.md section 5).
+ *
+ * The program is started on the first move and kept for the whole game:
+ *   `uai` -> `uaiok` (deadline `initMs`), `setoption name N value V` for each option,
+ *   `isready` -> `readyok` (deadline `readyMs`), `uainewgame`.
+ * For each move:
+ *   `position fen FEN moves ...` (the game from its first position that later moves connect),
+ *   `isready` -> `readyok` (anything the engine printed before it, such as a late `bestmove` of the
+ *   previous search, is discarded), `go movetime T`, then `info` lines (shown live) until
+ *   `bestmove M`, at most T + `graceMs` later. A hurry sends `stop`.
+ * Every wait has a deadline; a silent, late, crashed or garbled engine, or an illegal move,
+ * loses the game with the reason. `close` sends `quit`, then SIGTERM, then SIGKILL to its
+ * process group. UAI engines play Ataxx on 7x7 boards (the game loop's `ataxx` variant).
+ */
+
+import { formatFen } from '../game/fen.js';
+import { type Move, PASS } from '../game/move.js';
+import { moveCoords } from '../game/notation.js';
+import { type Position, sideName } from '../game/position.js';
+import { type EngineLogger } from './engine-log.js';
+import { EngineProcess, type ProcessExit, type WaitResult } from './engine-process.js';
+import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
+import { parseInfoLine } from './uai-info.js';
+import { formatUaiMove, isUaiMoveText, moveBetween, parseUaiMove, uaiPvText } from './uai-notation.js';
+
+/** Settings of a UAI engine. */
+export interface UaiEngineOptions {
+	/** Program to run (a path, or a name looked up in PATH). */
+	readonly command: string;
+	/** Its arguments (default none). */
+	readonly args?: readonly string[];
+	/** `setoption` pairs sent after `uaiok`. */
+	readonly options?: ReadonlyArray<readonly [string, string]>;
+	/** Name for people (default: the program's path). */
+	readonly name?: string;
+	/** Extra ms after the move time before the engine loses (default 500). */
+	readonly graceMs?: number;
+	/** Ms allowed for `uaiok` after `uai` (default 5000). */
+	readonly initMs?: number;
+	/** Ms allowed for `readyok` after `isready` (default 5000). */
+	readonly readyMs?: number;
+	/** Ms allowed to exit after `quit` before SIGTERM (default 500). */
+	readonly quitMs?: number;
+	/** Ms between SIGTERM and SIGKILL (default 300). */
+	readonly killDelayMs?: number;
+	/** Receives everything sent and read. */
+	readonly log?: EngineLogger;
+}
+
+/** A forfeit: the engine did not play. */
+class Forfeit {
+	constructor(readonly reason: string) {}
+}
+
+/** A UAI engine. */
+export class UaiPlayer implements Player {
+	readonly kind = 'external';
+	readonly name: string;
+	private process: EngineProcess | null = null;
+	private ready = false;
+	private stopNow: (() => void) | null = null;
+	private readonly graceMs: number;
+
+	constructor(readonly options: UaiEngineOptions) {
+		this.name = options.name ?? options.command;
+		this.graceMs = options.graceMs ?? 500;
+	}
+
+	async play(request: MoveRequest): Promise<MoveAnswer> {
+		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
+		const started = performance.now();
+		try {
+			const engine = await this.start(request.signal);
+			return await this.search(engine, request, started);
+		} catch (error) {
+			if (error instanceof Forfeit) return { kind: 'forfeit', reason: error.reason };
+			return { kind: 'forfeit', reason: `${this.name} failed: ${(error as Error).message.split('\n')[0]}` };
+		}
+	}
+
+	/** Asks the engine to stop searching and answer now. */
+	hurry(): void {
+		this.stopNow?.();
+	}
+
+	async close(): Promise<void> {
+		const engine = this.process;
+		if (!engine) return;
+		await engine.close('quit', this.options.quitMs ?? 500, this.options.killDelayMs ?? 300);
+	}
+
+	/** Starts the engine and does the handshake, once. @throws Forfeit */
+	private async start(signal: AbortSignal): Promise<EngineProcess> {
+		if (this.process && this.ready) return this.process;
+		if (this.process) throw new Forfeit('the engine failed earlier in this game');
+		const engine = new EngineProcess(this.options.command, this.options.args ?? [], this.options.log);
+		this.process = engine;
+		const initMs = this.options.initMs ?? 5000;
+		const readyMs = this.options.readyMs ?? 5000;
+		const uaiok = engine.waitFor((line) => (line.trim() === 'uaiok' ? true : undefined), initMs, signal);
+		engine.send('uai');
+		this.check(engine, await uaiok, 'uaiok', initMs, 'after uai');
+		for (const [name, value] of this.options.options ?? []) engine.send(`setoption name ${name} value ${value}`);
+		await this.sync(engine, readyMs, signal);
+		engine.send('uainewgame');
+		this.ready = true;
+		return engine;
+	}
+
+	/** `isready`, then waits for `readyok`. @throws Forfeit */
+	private async sync(engine: EngineProcess, readyMs: number, signal: AbortSignal): Promise<void> {
+		const readyok = engine.waitFor((line) => (line.trim() === 'readyok' ? true : undefined), readyMs, signal);
+		engine.send('isready');
+		this.check(engine, await readyok, 'readyok', readyMs, 'after isready');
+	}
+
+	/** Throws the forfeit a failed wait means. */
+	private check<T>(engine: EngineProcess, result: WaitResult<T>, what: string, ms: number, when: string): asserts result is { kind: 'found'; value: T } {
+		if (result.kind === 'found') return;
+		if (result.kind === 'aborted') throw new Forfeit('game abandoned');
+		if (result.kind === 'exit') throw new Forfeit(this.exitReason(engine, result.exit, what));
+		throw new Forfeit(`no ${what} within ${(ms / 1000).toFixed(2)} s ${when}${this.detail(engine)}`);
+	}
+
+	private exitReason(engine: EngineProcess, exit: ProcessExit, what: string): string {
+		if (exit.startError === 'ENOENT') return `could not start ${this.options.command}: no such program`;
+		if (exit.startError === 'EACCES') return `could not start ${this.options.command}: not executable`;
+		if (exit.startError) return `could not start ${this.options.command}: ${exit.startError}`;
+		return `${howEnded(exit)} before ${what}${this.detail(engine)}`;
+	}
+
+	private detail(engine: EngineProcess): string {
+		const stderr = engine.stderrLine;
+		if (stderr) return ` (stderr: ${stderr})`;
+		if (engine.lastOther) return ` (last output: ${JSON.stringify(engine.lastOther.slice(0, 80))})`;
+		return '';
+	}
+
+	/** One move: position, sync, go, bestmove. @throws Forfeit */
+	private async search(engine: EngineProcess, request: MoveRequest, started: number): Promise<MoveAnswer> {
+		const { position, signal } = request;
+		engine.send(positionCommand(request.history));
+		await this.sync(engine, this.options.readyMs ?? 5000, signal);
+
+		let info: EngineInfo = { timeMs: 0 };
+		const since = performance.now();
+		const elapsed = () => Math.round(performance.now() - since);
+		const stopLines = engine.onLine((line) => {
+			const parsed = parseInfoLine(line);
+			if (!parsed) return;
+			info = {
+				...info,
+				...(parsed.depth !== undefined && { depth: parsed.depth }),
+				...(parsed.seldepth !== undefined && { seldepth: parsed.seldepth }),
+				...(parsed.score !== undefined && { score: parsed.score }),
+				...(parsed.nodes !== undefined && { nodes: parsed.nodes }),
+				...(parsed.nps !== undefined && { nps: parsed.nps }),
+				...(parsed.pv !== undefined && { pv: uaiPvText(position, parsed.pv) }),
+				...(parsed.string !== undefined && { text: parsed.string.slice(0, 200) }),
+				timeMs: elapsed(),
+			};
+			request.onInfo?.(info);
+		});
+		const ticker = setInterval(() => request.onInfo?.({ ...info, timeMs: elapsed() }), 100);
+		let stopped = false;
+		const stop = () => {
+			if (stopped) return;
+			stopped = true;
+			engine.send('stop');
+		};
+		this.stopNow = stop;
+		const limitMs = request.timeMs + this.graceMs;
+		const bestmove = engine.waitFor((line) => {
+			const tokens = line.trim().split(/\s+/);
+			return tokens[0] === 'bestmove' ? (tokens[1] ?? '') : undefined;
+		}, limitMs, signal);
+		engine.lastOther = '';
+		engine.send(`go movetime ${Math.max(1, Math.round(request.timeMs))}`);
+		try {
+			const result = await bestmove;
+			if (result.kind === 'aborted') {
+				stop();
+				return { kind: 'forfeit', reason: 'game abandoned' };
+			}
+			if (result.kind === 'exit') {
+				const seconds = ((performance.now() - started) / 1000).toFixed(2);
+				return { kind: 'forfeit', reason: `${howEnded(result.exit)} after ${seconds} s without a move${this.detail(engine)}` };
+			}
+			if (result.kind === 'timeout') return { kind: 'forfeit', reason: `no bestmove within ${(limitMs / 1000).toFixed(2)} s${this.detail(engine)}` };
+			const text = result.value;
+			if (!isUaiMoveText(text)) return { kind: 'forfeit', reason: `bestmove ${JSON.stringify(text)} is not a move${this.detail(engine)}` };
+			const check = parseUaiMove(position, text);
+			if (!check.ok) return { kind: 'forfeit', reason: `illegal move ${JSON.stringify(text)}: ${check.reason}` };
+			if (check.move === PASS) return { kind: 'forfeit', reason: `illegal move "0000": ${sideName(position.side)} must move` };
+			return { kind: 'move', coords: moveCoords(position, check.move), text };
+		} finally {
+			stopLines();
+			clearInterval(ticker);
+			this.stopNow = null;
+			request.onInfo?.({ ...info, timeMs: elapsed() });
+		}
+	}
+}
+
+/**
+ * The `position` command for a game: `position fen FEN moves M1 M2 ...` from the earliest
+ * position that the later ones follow from by legal moves (a board file's history may not).
+ * @param history the game's positions, oldest first, ending with the position to move in
+ */
+export function positionCommand(history: readonly Position[]): string {
+	const moves: string[] = [];
+	let first = history.length - 1;
+	while (first > 0) {
+		const move = cachedMoveBetween(history[first - 1], history[first]);
+		if (move === null) break;
+		moves.unshift(formatUaiMove(history[first - 1], move));
+		first--;
+	}
+	const fen = formatFen(history[first], 1 + Math.floor(first / 2));
+	return moves.length > 0 ? `position fen ${fen} moves ${moves.join(' ')}` : `position fen ${fen}`;
+}
+
+/** `moveBetween` results by the later position (positions of a game are never mutated). */
+const movesInto = new WeakMap<Position, { readonly before: Position; readonly move: Move | null }>();
+
+function cachedMoveBetween(before: Position, after: Position): Move | null {
+	const known = movesInto.get(after);
+	if (known?.before === before) return known.move;
+	const move = moveBetween(before, after);
+	movesInto.set(after, { before, move });
+	return move;
+}
+
+/** `crashed (SIGSEGV)` or `exited with code 3`. */
+function howEnded(exit: ProcessExit): string {
+	return exit.signal ? `crashed (${exit.signal})` : `exited with code ${exit.code}`;
+}

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEngineSpec, specName } from '../../source/players/engine-spec.js';
+import { createPlayer } from '../../source/players/create-player.js';
+
+const greedy = 'test/fixtures/greedy-engine.mjs';
+const uai = 'test/fixtures/uai-greedy-engine.mjs';
+
+describe('player specs', () => {
+	it('read every kind, with options', () => {
+		expect(parseEngineSpec('human')).toEqual({ kind: 'human', text: 'human' });
+		expect(parseEngineSpec('builtin')).toEqual({ kind: 'builtin', text: 'builtin', name: undefined, depth: undefined });
+		expect(parseEngineSpec('builtin:depth=6,name=deep')).toEqual({ kind: 'builtin', text: 'builtin:depth=6,name=deep', name: 'deep', depth: 6 });
+		expect(parseEngineSpec(greedy)).toEqual({ kind: 'ti', text: greedy, program: greedy, command: resolve(greedy), name: undefined, args: undefined, graceMs: undefined });
+		expect(parseEngineSpec(`ti:${greedy},args={board} {time},grace=800,name=g`)).toEqual({
+			kind: 'ti',
+			text: `ti:${greedy},args={board} {time},grace=800,name=g`,
+			program: greedy,
+			command: resolve(greedy),
+			name: 'g',
+			args: ['{board}', '{time}'],
+			graceMs: 800,
+		});
+		expect(parseEngineSpec(`uai:${uai},option.Hash=64,option.Threads=2,args=--fast,init=2000`)).toEqual({
+			kind: 'uai',
+			text: `uai:${uai},option.Hash=64,option.Threads=2,args=--fast,init=2000`,
+			program: uai,
+			command: resolve(uai),
+			name: undefined,
+			args: ['--fast'],
+			graceMs: undefined,
+			initMs: 2000,
+			options: [
+				['Hash', '64'],
+				['Threads', '2'],
+			],
+		});
+		// A bare name is left for PATH lookup.
+		expect(parseEngineSpec('uai:ataxx-engine')).toMatchObject({ kind: 'uai', command: 'ataxx-engine' });
+	});
+
+	it('name players by their name option, else their kind or program', () => {
+		expect(specName(parseEngineSpec('builtin:depth=3'))).toBe('builtin');
+		expect(specName(parseEngineSpec(`uai:${uai}`))).toBe(uai);
+		expect(specName(parseEngineSpec(`uai:${uai},name=x`))).toBe('x');
+		expect(createPlayer(`uai:${uai},name=x`).name).toBe('x');
+		expect(createPlayer('builtin:depth=2').name).toBe('builtin');
+		expect(createPlayer(greedy).name).toBe(greedy);
+	});
+
+	it.each([
+		['builtin:depth=0', 'player builtin:depth=0: depth must be a number >= 1, got "0"'],
+		['builtin:depth=2.5', 'player builtin:depth=2.5: depth must be an integer >= 1, got "2.5"'],
+		['builtin:args=x', 'player builtin:args=x: unknown option "args" (options of builtin: name, depth)'],
+		[`${greedy},fast`, `player ${greedy},fast: expected KEY=VALUE, found "fast" (options of ti: name, args, grace)`],
+		[`ti:${greedy},option.Hash=1`, `player ti:${greedy},option.Hash=1: unknown option "option.Hash" (options of ti: name, args, grace)`],
+		[`uai:${uai},grace=-1`, `player uai:${uai},grace=-1: grace must be a number >= 0, got "-1"`],
+		[`uai:${uai},name=`, `player uai:${uai},name=: empty name`],
+		['uai:', 'player uai:: no program given (e.g. uai:./my-engine)'],
+		['uai:./missing', 'engine ./missing: no such file (players are human, builtin, or an engine program)'],
+		['ti:boards/4x4.bwb', 'engine boards/4x4.bwb: not executable (chmod +x boards/4x4.bwb)'],
+		['ti:./boards', 'engine ./boards: not a file'],
+	])('%s is refused: %s', (text, message) => {
+		expect(() => parseEngineSpec(text)).toThrow(message);
+	});
+});

@@ -1,0 +1,183 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseBoardFile } from '../../source/game/board-file.js';
+import { parseFen } from '../../source/game/fen.js';
+import { playMove } from '../../source/game/make-move.js';
+import { cloneTo, PASS } from '../../source/game/move.js';
+import { type Position } from '../../source/game/position.js';
+import { type EngineInfo, type MoveRequest } from '../../source/players/player.js';
+import { liveProcessGroups } from '../../source/players/process-registry.js';
+import { parseInfoLine } from '../../source/players/uai-info.js';
+import { formatUaiMove, parseUaiMove, squareName } from '../../source/players/uai-notation.js';
+import { positionCommand, UaiPlayer } from '../../source/players/uai-player.js';
+import { MATE, PLY_STEP } from '../../source/search/score.js';
+import { move } from '../helpers.js';
+
+const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
+const start = parseBoardFile(readFileSync('boards/ataxx.bwb', 'utf8')).position;
+
+let tmp: string;
+let pidFile: string;
+beforeAll(() => {
+	tmp = mkdtempSync(join(tmpdir(), 'blobterm-uai-'));
+	pidFile = join(tmp, 'pids');
+	process.env.FIXTURE_PID_FILE = pidFile;
+});
+afterAll(() => {
+	delete process.env.FIXTURE_PID_FILE;
+	rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Pids the fixture engines wrote, all of which must be gone. */
+function livePids(): number[] {
+	let text = '';
+	try {
+		text = readFileSync(pidFile, 'utf8');
+	} catch {
+		return [];
+	}
+	return text
+		.split('\n')
+		.filter((line) => line !== '')
+		.map(Number)
+		.filter((pid) => {
+			try {
+				process.kill(pid, 0);
+				return true;
+			} catch {
+				return false;
+			}
+		});
+}
+
+function request(position: Position, timeMs: number, history: Position[] = [position], onInfo?: (info: EngineInfo) => void): MoveRequest {
+	return { position, history, timeMs, halfMovesLeft: 100, variant: 'ataxx', signal: new AbortController().signal, onInfo };
+}
+
+const engine = (name: string) => new UaiPlayer({ command: fixture(name), graceMs: 200, initMs: 1000, readyMs: 1000, quitMs: 200, killDelayMs: 100 });
+
+describe('UAI notation', () => {
+	it('names squares by file and rank, rank 7 at the top of 7x7', () => {
+		expect(squareName(start, 0)).toBe('a7');
+		expect(squareName(start, 6)).toBe('g7');
+		expect(squareName(start, 48)).toBe('g1');
+	});
+
+	it('writes a clone as its destination, a jump as from and to, a pass as 0000', () => {
+		expect(formatUaiMove(start, move(start, '0 0 1 1'))).toBe('b6');
+		expect(formatUaiMove(start, move(start, '0 0 2 1'))).toBe('a7b5');
+		expect(formatUaiMove(start, PASS)).toBe('0000');
+	});
+
+	it('reads moves and says why one cannot be played', () => {
+		expect(parseUaiMove(start, 'b6')).toEqual({ ok: true, move: cloneTo(8) });
+		expect(parseUaiMove(start, 'a7b5')).toEqual({ ok: true, move: move(start, '0 0 2 1') });
+		expect(parseUaiMove(start, 'a7b6')).toMatchObject({ ok: true }); // a clone written from-to
+		expect(parseUaiMove(start, 'd4')).toEqual({ ok: false, reason: 'no Blue blob next to d4' });
+		expect(parseUaiMove(start, 'g7')).toEqual({ ok: false, reason: 'g7 is not empty' });
+		expect(parseUaiMove(start, 'h1')).toEqual({ ok: false, reason: 'h1 is off the 7 x 7 board' });
+		expect(parseUaiMove(start, 'a7d4')).toEqual({ ok: false, reason: 'd4 is 3 cells from a7; a clone goes 1 cell, a jump 2' });
+		expect(parseUaiMove(start, 'g7e5')).toEqual({ ok: false, reason: 'g7 is not a Blue blob' });
+		expect(parseUaiMove(start, '0000')).toEqual({ ok: false, reason: 'a pass (0000) while Blue has legal moves' });
+		expect(parseUaiMove(start, 'e4e4e4')).toMatchObject({ ok: false, reason: expect.stringMatching(/^"e4e4e4" is not a UAI move/) });
+	});
+
+	it('sends the game as the first position and its moves', () => {
+		const a = playMove(start, move(start, '0 0 1 1'));
+		const b = playMove(a, move(a, '0 6 2 4'));
+		expect(positionCommand([start])).toBe('position fen x5o/7/7/7/7/7/o5x x 0 1');
+		expect(positionCommand([start, a, b])).toBe('position fen x5o/7/7/7/7/7/o5x x 0 1 moves b6 g7e5');
+		// A history that moves do not connect starts from the first position they do.
+		const elsewhere = parseFen('7/7/3x3/7/7/7/o6 x 0 1').position;
+		expect(positionCommand([elsewhere, b])).toBe('position fen x6/1x5/4o2/7/7/7/o5x x 1 1');
+	});
+});
+
+describe('UAI info lines', () => {
+	it('reads the fields engines give, in any order', () => {
+		expect(parseInfoLine('info depth 7 seldepth 9 score cp 35 nodes 120345 nps 250000 time 481 pv g2 a7c5 f6')).toEqual({
+			depth: 7,
+			seldepth: 9,
+			score: 35,
+			nodes: 120345,
+			nps: 250000,
+			timeMs: 481,
+			pv: ['g2', 'a7c5', 'f6'],
+		});
+		expect(parseInfoLine('info nodes 10 score -250 depth 3')).toEqual({ nodes: 10, score: -250, depth: 3 });
+		expect(parseInfoLine('info score mate 3 depth 5')).toEqual({ score: MATE - 5 * PLY_STEP, depth: 5 });
+		expect(parseInfoLine('info score mate -2')).toEqual({ score: -(MATE - 4 * PLY_STEP) });
+		expect(parseInfoLine('info score cp 12 lowerbound hashfull 3 depth 4')).toEqual({ score: 12, depth: 4 });
+		expect(parseInfoLine('info string using 4 threads')).toEqual({ string: 'using 4 threads' });
+		expect(parseInfoLine('bestmove g2')).toBeNull();
+	});
+});
+
+describe('a well-behaved UAI engine', () => {
+	it('does the handshake, answers its move with live info, and quits at close', async () => {
+		const player = engine('uai-greedy-engine.mjs');
+		const infos: EngineInfo[] = [];
+		const answer = await player.play(request(start, 1000, [start], (info) => infos.push(info)));
+		expect(answer).toEqual({ kind: 'move', coords: { r1: 0, c1: 0, r2: 0, c2: 1 }, text: 'b7' });
+		expect(infos.at(-1)).toMatchObject({ depth: 2, seldepth: 3, score: 100, nodes: 42, nps: 4200, pv: ['(0,0) > (0,1)'] });
+		// The same process plays the next move of the game (Red's reply after Blue's b7).
+		const a = playMove(start, move(start, '0 0 0 1'));
+		const b = playMove(a, move(a, '0 6 0 5'));
+		expect(await player.play(request(b, 1000, [start, a, b]))).toMatchObject({ kind: 'move', text: 'a6' });
+		await player.close();
+		expect(liveProcessGroups()).toBe(0);
+		expect(livePids()).toEqual([]);
+	});
+
+	it('ignores a stale bestmove printed after the answer, and a lingering search', async () => {
+		const player = engine('uai-linger-engine.mjs');
+		const first = await player.play(request(start, 500));
+		expect(first).toMatchObject({ kind: 'move', text: 'b7' });
+		const a = playMove(start, move(start, '0 0 0 1'));
+		expect(await player.play(request(a, 500, [start, a]))).toMatchObject({ kind: 'move', text: 'f7' });
+		await player.close();
+		expect(livePids()).toEqual([]);
+	});
+});
+
+describe('UAI engines that misbehave lose cleanly', () => {
+	it.each([
+		['uai-silent-engine.mjs', /^no uaiok within 1\.00 s after uai$/],
+		['uai-exit-engine.mjs', /^exited with code 3 before uaiok \(stderr: uai-exit-engine: cannot load my network\)$/],
+		['uai-late-engine.mjs', /^no bestmove within 0\.50 s$/],
+		['uai-garbage-engine.mjs', /^bestmove "e4e4e4" is not a move \(last output: "\\u0000\\u0007 ### info depth banana"\)$/],
+		['uai-illegal-engine.mjs', /^illegal move "d4": no Blue blob next to d4$/],
+		['uai-flood-engine.mjs', /^no bestmove within 0\.50 s \(last output: "x{80}"\)$/],
+		['uai-stubborn-engine.mjs', /^no bestmove within 0\.50 s$/],
+	])('%s', async (name, reason) => {
+		const player = engine(name);
+		const started = performance.now();
+		const answer = await player.play(request(start, 300));
+		expect(answer).toEqual({ kind: 'forfeit', reason: expect.stringMatching(reason) });
+		await player.close();
+		// No hang: the reason above shows which deadline ended the wait; this bounds the whole exchange.
+		expect(performance.now() - started).toBeLessThan(5000);
+		expect(liveProcessGroups()).toBe(0);
+		expect(livePids()).toEqual([]);
+	});
+
+	it('a crash mid-game is reported with its signal', async () => {
+		const player = engine('uai-crash-engine.mjs');
+		const positions = [start];
+		for (const text of ['0 0 0 1', '0 6 0 5', '0 1 0 2', '0 5 0 4']) positions.push(playMove(positions.at(-1)!, move(positions.at(-1)!, text)));
+		expect(await player.play(request(positions[0], 500, positions.slice(0, 1)))).toMatchObject({ kind: 'move' });
+		expect(await player.play(request(positions[2], 500, positions.slice(0, 3)))).toMatchObject({ kind: 'move' });
+		const answer = await player.play(request(positions[4], 500, positions));
+		expect(answer).toEqual({ kind: 'forfeit', reason: expect.stringMatching(/^crashed \(SIGSEGV\) after [\d.]+ s without a move$/) });
+		await player.close();
+		expect(livePids()).toEqual([]);
+	});
+
+	it('a program that does not exist cannot start', async () => {
+		const player = new UaiPlayer({ command: '/nonexistent/uai-engine' });
+		expect(await player.play(request(start, 200))).toEqual({ kind: 'forfeit', reason: 'could not start /nonexistent/uai-engine: no such program' });
+		await player.close();
+	});
+});
