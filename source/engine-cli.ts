@@ -8,37 +8,43 @@
  * prints one move line `(r1,c1) > (r2,c2)` on stdout and exits within TIME seconds (counted
  * from the start of the process). The sign of TIME says which colour it plays (positive Blue,
  * negative Red) and wins over the board file's history parity. Errors go to stderr, one line,
- * with exit code 2.
+ * with exit code 2. `blob-engine --uai` speaks UAI instead (`cli/uai-server.ts`).
  */
 
 import meow from 'meow';
 import { describeEndReason, gameEnd } from './game/game-over.js';
 import { NO_MOVE } from './game/move.js';
 import { formatMove } from './game/notation.js';
-import { playMove } from './game/make-move.js';
 import { BLUE, RED, setSide } from './game/position.js';
-import { formatScore } from './search/score.js';
 import { Searcher } from './search/search.js';
 import { loadBoardFile } from './match/load-board.js';
 import { parseNumberArg, reportError, UsageError } from './cli/errors.js';
+import { runUaiServer } from './cli/uai-server.js';
+import { formatInfoLine } from './cli/info-line.js';
+import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './cli/search-flags.js';
 
 const help = `
   Usage
     $ blob-engine BOARD_FILE TIME [HALF_MOVES]
     $ blob-engine --depth N BOARD_FILE [TIME] [HALF_MOVES]
+    $ blob-engine --uai
 
   Prints the engine's move for the position in BOARD_FILE as "(r1,c1) > (r2,c2)" and exits
   within TIME seconds. TIME > 0: the engine plays Blue; TIME < 0: Red (the sign wins over
   the board file's history). HALF_MOVES: half-moves left before the game ends by the limit.
+  With --uai it speaks UAI on standard input and output (7x7 boards, Ataxx rules).
 
   Options
-    --depth N     search N plies (with or without a time limit)
-    --verbose     print one info line per completed depth on stderr
+    --depth N          search N plies (with or without a time limit)
+    --verbose          print one info line per completed depth on stderr
+    --uai              UAI mode (for Ataxx GUIs and match runners)
+${SEARCH_FLAGS_HELP}
 
   Examples
     $ blob-engine boards/ataxx.bwb 1.5
     $ blob-engine boards/gruyere5.bwb -0.2 40
-    $ blob-engine --depth 6 boards/default.bwb
+    $ blob-engine --depth 6 --algorithm mtdf boards/default.bwb
+    $ blob-engine --uai --hash 128
 `;
 
 /** Fraction of TIME spent searching (the rest covers start-up, output and exit). */
@@ -46,15 +52,23 @@ const TIME_SHARE = 0.9;
 /** Further ms kept back from the limit. */
 const SAFETY_MS = 25;
 
-function main(): void {
+async function main(): Promise<void> {
 	const cli = meow(help, {
 		importMeta: import.meta,
 		flags: {
 			depth: { type: 'number' },
 			verbose: { type: 'boolean', default: false },
+			uai: { type: 'boolean', default: false },
+			...SEARCH_FLAGS,
 		},
 		allowUnknownFlags: false,
 	});
+	const options = searchOptionsFromFlags(cli.flags);
+	if (cli.flags.uai) {
+		if (cli.input.length > 0) throw new UsageError(`--uai takes no arguments, got "${cli.input[0]}"`);
+		await runUaiServer({ input: process.stdin, write: (line) => process.stdout.write(`${line}\n`) }, options);
+		return;
+	}
 	const [file, timeText, halfMovesText, ...rest] = cli.input;
 	if (file === undefined) cli.showHelp(2);
 	if (rest.length > 0) throw new UsageError(`too many arguments: ${rest.join(' ')}`);
@@ -76,26 +90,16 @@ function main(): void {
 	if (end) throw new UsageError(`no legal move: the game is over (${describeEndReason(end.reason, position)})`);
 
 	const timeMs = time === undefined ? undefined : Math.max(1, Math.abs(time) * 1000 * TIME_SHARE - performance.now() - SAFETY_MS);
-	const searcher = new Searcher();
+	const searcher = new Searcher(options);
 	const result = searcher.search(position, { depth, timeMs, halfMovesLeft }, {
-		onInfo: cli.flags.verbose
-			? (info) => {
-					let p = position;
-					const pv = info.pv.map((m) => {
-						const text = formatMove(p, m);
-						p = playMove(p, m);
-						return text;
-					});
-					process.stderr.write(`depth ${info.depth} seldepth ${info.seldepth} score ${formatScore(info.score)} nodes ${info.nodes} nps ${info.nps} time ${info.timeMs} pv ${pv.join(' ')}\n`);
-				}
-			: undefined,
+		onInfo: cli.flags.verbose ? (info) => process.stderr.write(`${formatInfoLine(position, info)}\n`) : undefined,
 	});
 	if (result.move === NO_MOVE) throw new UsageError('no legal move');
 	process.stdout.write(`${formatMove(position, result.move)}\n`);
 }
 
 try {
-	main();
+	await main();
 } catch (error) {
 	reportError('blob-engine', error);
 }

@@ -5,31 +5,56 @@
 
 import meow from 'meow';
 import { UsageError } from './errors.js';
+import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './search-flags.js';
 
 const help = `
   Usage
     $ blobterm bench perft [--reference]
+    $ blobterm bench search [--compare] [--depth N] [search options]
 
   perft   the move generator: perft of the 7x7 start to depth 6, the 8x8 default board (with
           holes) to depth 6 and a 16x16 board to depth 5, bulk (last half-move counted) and with
           every leaf made; nodes, seconds (best of 3 runs) and millions of nodes per second, as a
           Markdown table, with the machine it ran on; --reference also times the plain
           reference generator (bulk) for comparison
+  search  the engine: fixed positions (7x7, 8x8 with holes, the handout's board, gruyere5,
+          16x16) searched to fixed depths on one thread; nodes, ms and nps per position, and
+          the total node count (the bench signature, which changes only when the search's
+          behaviour does). --compare: nodes and time with each enhancement switched on in
+          turn (plain alpha-beta, ordering, table, killers, history, PVS, aspiration, MTD(f)).
+          --depth N searches every position to depth N.
+
+  Search options (bench search)
+${SEARCH_FLAGS_HELP}
 `;
 
 /** Runs the bench command. */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, { importMeta: import.meta, argv: [...argv], flags: { reference: { type: 'boolean', default: false } }, allowUnknownFlags: false });
+	const cli = meow(help, {
+		importMeta: import.meta,
+		argv: [...argv],
+		flags: { reference: { type: 'boolean', default: false }, compare: { type: 'boolean', default: false }, depth: { type: 'number' }, ...SEARCH_FLAGS },
+		allowUnknownFlags: false,
+	});
+	const { flags } = cli;
+	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1 || flags.depth > 60)) throw new UsageError(`--depth must be an integer from 1 to 60, got ${flags.depth}`);
+	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const [kind, ...rest] = cli.input;
 	if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 	switch (kind) {
 		case 'perft':
-			(await import('./bench-perft.js')).benchPerft((line) => process.stdout.write(`${line}\n`), cli.flags.reference);
+			(await import('./bench-perft.js')).benchPerft(out, flags.reference);
 			return;
+		case 'search': {
+			const bench = await import('./bench-search.js');
+			if (flags.compare) bench.benchCompare(out, flags.depth);
+			else bench.benchSearch(out, searchOptionsFromFlags(flags), flags.depth);
+			return;
+		}
 		case undefined:
 			cli.showHelp(2);
 			return;
 		default:
-			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft)`);
+			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, blobterm bench search)`);
 	}
 }

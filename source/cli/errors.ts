@@ -7,7 +7,7 @@ import { BoardFileError } from '../game/board-file.js';
 import { FenError } from '../game/fen.js';
 import { GameRecordError } from '../match/game-record-error.js';
 import { FileReadError } from '../match/load-board.js';
-import { PlayerSpecError } from '../players/create-player.js';
+import { PlayerSpecError } from '../players/engine-spec.js';
 
 /** An error a user caused (bad argument, bad input): its message is shown as it is. */
 export class UsageError extends Error {

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	perft: () => import('./perft.js'),
 	bench: () => import('./bench.js'),
 	match: () => import('./match.js'),
+	analyze: () => import('./analyze.js'),
 };
 
 /** Runs blobterm with its arguments (without `node` and the script). */

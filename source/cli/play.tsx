@@ -61,6 +61,7 @@ const help = `
 
   Other commands (each has --help)
     blobterm match ...              pit two engines against each other: many games, Elo, SPRT
+    blobterm analyze BOARD          what the engine sees in a position, depth by depth
     blobterm perft BOARD DEPTH      count the move tree (move generator check)
     blobterm bench perft            move generator benchmark
 

@@ -11,7 +11,7 @@ import { playMove } from '../game/make-move.js';
 import { parseMoveText } from '../game/notation.js';
 import { checkMove } from '../game/legality.js';
 import { PASS } from '../game/move.js';
-import { formatUaiMove } from '../players/uai-notation.js';
+import { formatUaiMove } from '../game/uai-notation.js';
 import { type GameRecord } from './record.js';
 
 /** PGN's termination words for ours. */

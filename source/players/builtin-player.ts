@@ -6,6 +6,7 @@ import { playMove } from '../game/make-move.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { formatMove, moveCoords } from '../game/notation.js';
 import { type Position } from '../game/position.js';
+import { type SearchOptions } from '../search/search-options.js';
 import { SearchThread } from '../search/search-thread.js';
 import { type SearchInfo } from '../search/types.js';
 import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
@@ -16,6 +17,8 @@ export interface BuiltinOptions {
 	readonly depth?: number;
 	/** Use the time limit (default true); false searches to `depth` whatever the time. */
 	readonly useTime?: boolean;
+	/** Search options (default: the full engine). */
+	readonly search?: Partial<SearchOptions>;
 }
 
 /** The built-in engine. */
@@ -30,7 +33,7 @@ export class BuiltinPlayer implements Player {
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
-		this.thread ??= new SearchThread();
+		this.thread ??= new SearchThread(this.options.search);
 		const thread = this.thread;
 		const { position } = request;
 		const onAbort = () => thread.stop();

@@ -36,7 +36,7 @@ export function createPlayer(spec: string | EngineSpec, settings: PlayerSettings
 		case 'human':
 			return new HumanPlayer(name);
 		case 'builtin':
-			return new BuiltinPlayer({ depth: parsed.depth ?? settings.depth }, name);
+			return new BuiltinPlayer({ depth: parsed.depth ?? settings.depth, search: parsed.search }, name);
 		case 'ti':
 			return new ExternalPlayer({ command: parsed.command, args: parsed.args ?? settings.args, graceMs: parsed.graceMs ?? settings.graceMs, name, log: settings.log });
 		case 'uai':

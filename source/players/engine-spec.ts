@@ -10,6 +10,8 @@
  * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
  *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
  *   builtin:  depth=N          depth limit in plies
+ *             preset=P, algorithm=A, hash=MB, aspiration|tt|ttmove|captures|killers|history|positional=on|off
+ *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}
  *             grace=MS         extra ms after TIME before the program loses (default 500)
  *   uai:      args=ARGS        arguments given to the program at start
@@ -22,6 +24,8 @@
 
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
+import { type SearchOptions } from '../search/search-options.js';
 
 /** A player spec that cannot be used (bad syntax, unknown option, missing program). */
 export class PlayerSpecError extends Error {
@@ -34,7 +38,7 @@ export class PlayerSpecError extends Error {
 /** A parsed player spec. Absent options take the caller's defaults. */
 export type EngineSpec =
 	| { readonly kind: 'human'; readonly text: string; readonly name?: string }
-	| { readonly kind: 'builtin'; readonly text: string; readonly name?: string; readonly depth?: number }
+	| { readonly kind: 'builtin'; readonly text: string; readonly name?: string; readonly depth?: number; readonly search: Partial<SearchOptions> }
 	| {
 			readonly kind: 'ti';
 			readonly text: string;
@@ -66,7 +70,7 @@ export type EngineKind = EngineSpec['kind'];
 
 const KEYS: Record<EngineKind, readonly string[]> = {
 	human: [],
-	builtin: ['name', 'depth'],
+	builtin: ['name', 'depth', ...SEARCH_OPTION_KEYS],
 	ti: ['name', 'args', 'grace'],
 	uai: ['name', 'args', 'grace', 'init', 'option.NAME'],
 };
@@ -82,7 +86,13 @@ export function parseEngineSpec(text: string): EngineSpec {
 	if (prefix?.[1] === 'builtin') {
 		const items = text.slice('builtin:'.length).split(',').filter((item) => item !== '');
 		const options = readOptions(text, 'builtin', items);
-		return { kind: 'builtin', text, name: options.name, depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1) };
+		let search: Partial<SearchOptions>;
+		try {
+			search = parseSearchOptions(options.search);
+		} catch (error) {
+			throw new PlayerSpecError(`player ${text}: ${(error as SearchOptionError).message}`);
+		}
+		return { kind: 'builtin', text, name: options.name, depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1), search };
 	}
 	let kind: 'ti' | 'uai' = 'ti';
 	let rest = text;
@@ -116,10 +126,12 @@ interface Options {
 	grace?: string;
 	init?: string;
 	setoptions: Array<[string, string]>;
+	/** The built-in engine's search options, as `KEY=VALUE` items. */
+	search: string[];
 }
 
 function readOptions(text: string, kind: EngineKind, items: readonly string[]): Options {
-	const out: Options = { setoptions: [] };
+	const out: Options = { setoptions: [], search: [] };
 	const valid = KEYS[kind];
 	for (const item of items) {
 		const eq = item.indexOf('=');
@@ -128,6 +140,8 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 		const value = item.slice(eq + 1);
 		if (kind === 'uai' && key.startsWith('option.') && key.length > 'option.'.length) {
 			out.setoptions.push([key.slice('option.'.length), value]);
+		} else if (kind === 'builtin' && SEARCH_OPTION_KEYS.includes(key)) {
+			out.search.push(item);
 		} else if (valid.includes(key)) {
 			out[key as 'name' | 'depth' | 'args' | 'grace' | 'init'] = value;
 		} else {

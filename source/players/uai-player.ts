@@ -22,7 +22,7 @@ import { type EngineLogger } from './engine-log.js';
 import { EngineProcess, type ProcessExit, type WaitResult } from './engine-process.js';
 import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
 import { parseInfoLine } from './uai-info.js';
-import { formatUaiMove, isUaiMoveText, moveBetween, parseUaiMove, uaiPvText } from './uai-notation.js';
+import { formatUaiMove, isUaiMoveText, moveBetween, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
 /** Settings of a UAI engine. */
 export interface UaiEngineOptions {

@@ -164,6 +164,7 @@ export class Searcher {
 		this.startTime = performance.now();
 		this.lastProgress = this.startTime;
 		const timeMs = limits.timeMs ?? Infinity;
+		const softTimeMs = Math.min(limits.softTimeMs ?? timeMs, timeMs);
 		this.deadline = this.startTime + timeMs;
 		this.nodeLimit = limits.nodes ?? Infinity;
 		const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
@@ -205,9 +206,10 @@ export class Searcher {
 			if (this.rootMoves.length === 1 && limits.depth === undefined) break;
 			const decisive = decodeDecisive(bestScore);
 			if (decisive && decisive.plies <= depth) break;
-			if (timeMs !== Infinity) {
+			if (softTimeMs !== Infinity) {
+				// The next iteration costs about as much more as the last one did over the one before.
 				const ratio = previousIterationMs > 0.5 ? Math.min(10, Math.max(1.5, lastIterationMs / previousIterationMs)) : 4;
-				if (now - this.startTime + lastIterationMs * ratio > timeMs) break;
+				if (now - this.startTime + lastIterationMs * ratio > softTimeMs) break;
 			}
 		}
 		return {

@@ -5,12 +5,12 @@
  * is rank `rows - r` (rank `7 - r` on 7x7) and column `c` is file `a + c`.
  */
 
-import { cellDistance } from '../game/geometry.js';
-import { playMove } from '../game/make-move.js';
-import { legalMoves } from '../game/movegen.js';
-import { cloneTo, moveFrom, moveOf, moveTo, PASS, type Move } from '../game/move.js';
-import { formatMove } from '../game/notation.js';
-import { cellAt, type Position, samePosition, sideName } from '../game/position.js';
+import { cellDistance } from './geometry.js';
+import { playMove } from './make-move.js';
+import { legalMoves } from './movegen.js';
+import { cloneTo, moveFrom, moveOf, moveTo, PASS, type Move } from './move.js';
+import { formatMove } from './notation.js';
+import { cellAt, type Position, samePosition, sideName } from './position.js';
 
 /** The square name of a cell: `a7` is row 0, column 0 on 7x7. */
 export function squareName(pos: Position, cell: number): string {

@@ -1,0 +1,93 @@
+/**
+ * The search benchmark: the bench positions searched to fixed depths on one thread, and the
+ * enhancement comparison (the handout's "analyse comparée de l'élagage").
+ */
+
+import { Searcher } from '../search/search.js';
+import { describeSearchOptions } from '../search/option-text.js';
+import { DEFAULT_SEARCH_OPTIONS, PLAIN_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
+import { BENCH_POSITIONS, benchPosition } from './bench-positions.js';
+import { describeMachine } from './machine.js';
+
+/** Nodes, ms and best move of one search. */
+interface Measure {
+	readonly nodes: number;
+	readonly ms: number;
+}
+
+/** Searches one bench position to `depth` with a fresh searcher (empty table: same work every run). */
+function measure(index: number, depth: number, options: Partial<SearchOptions>): Measure {
+	const searcher = new Searcher(options);
+	searcher.clear(); // touches every page of the table now, not during the timed search
+	const result = searcher.search(benchPosition(BENCH_POSITIONS[index]), { depth });
+	return { nodes: result.nodes, ms: result.timeMs };
+}
+
+/**
+ * `blobterm bench search`: each bench position to its depth, one thread; nodes, ms, nps, and
+ * the total node count (the bench signature: it changes only when search behaviour does).
+ */
+export function benchSearch(out: (line: string) => void, options: Partial<SearchOptions>, depthOverride?: number): number {
+	out(`bench search on ${describeMachine()}, one thread, ${describeSearchOptions(options)}`);
+	out('');
+	out('| position | depth | nodes | ms | nps |');
+	out('|---|---:|---:|---:|---:|');
+	// Warm-up, so that the first row is not the one that pays for compiling the code.
+	measure(0, 5, options);
+	let nodes = 0;
+	let ms = 0;
+	BENCH_POSITIONS.forEach((entry, i) => {
+		const depth = depthOverride ?? entry.depth;
+		const m = measure(i, depth, options);
+		nodes += m.nodes;
+		ms += m.ms;
+		out(`| ${entry.name} | ${depth} | ${m.nodes} | ${Math.round(m.ms)} | ${nps(m.nodes, m.ms)} |`);
+	});
+	out(`| total | | ${nodes} | ${Math.round(ms)} | ${nps(nodes, ms)} |`);
+	out('');
+	out(`bench signature: ${nodes} nodes`);
+	return nodes;
+}
+
+/** The rows of the comparison: each enhancement switched on in turn, then the alternatives. */
+export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly options: Partial<SearchOptions> }> = [
+	{ label: 'plain alpha-beta (moves in generation order)', options: PLAIN_SEARCH_OPTIONS },
+	{ label: '+ ordering by blobs gained (the first engine)', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true } },
+	{ label: '+ transposition table (cut-offs)', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64 } },
+	{ label: '+ table move first', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true } },
+	{ label: '+ killer moves', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true } },
+	{ label: '+ history heuristic', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true, history: true } },
+	{ label: '+ PVS (null windows)', options: { ...DEFAULT_SEARCH_OPTIONS, aspiration: false } },
+	{ label: '+ aspiration windows (the full engine)', options: DEFAULT_SEARCH_OPTIONS },
+	{ label: 'MTD(f) instead of PVS', options: { ...DEFAULT_SEARCH_OPTIONS, algorithm: 'mtdf', aspiration: false } },
+	{ label: 'full engine without the table', options: { ...DEFAULT_SEARCH_OPTIONS, tt: false, ttMoveOrdering: false } },
+];
+
+/**
+ * `blobterm bench search --compare`: nodes and time to reach each position's comparison depth
+ * with each configuration of `COMPARISON`, summed over the bench positions.
+ */
+export function benchCompare(out: (line: string) => void, depthOverride?: number): void {
+	out(`bench search --compare on ${describeMachine()}, one thread`);
+	out(`depths: ${BENCH_POSITIONS.map((e) => `${e.name} ${depthOverride ?? e.compareDepth}`).join(', ')}`);
+	out('');
+	out('| search | nodes | ms | nodes vs plain | time vs plain |');
+	out('|---|---:|---:|---:|---:|');
+	measure(0, 5, DEFAULT_SEARCH_OPTIONS);
+	let base: Measure | null = null;
+	for (const row of COMPARISON) {
+		let nodes = 0;
+		let ms = 0;
+		BENCH_POSITIONS.forEach((entry, i) => {
+			const m = measure(i, depthOverride ?? entry.compareDepth, row.options);
+			nodes += m.nodes;
+			ms += m.ms;
+		});
+		base ??= { nodes, ms };
+		out(`| ${row.label} | ${nodes} | ${Math.round(ms)} | ${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} |`);
+	}
+}
+
+function nps(nodes: number, ms: number): string {
+	return ms > 0 ? String(Math.round((nodes * 1000) / ms)) : '-';
+}

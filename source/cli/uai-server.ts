@@ -1,0 +1,261 @@
+/**
+ * `blob-engine --uai`: the built-in engine speaking UAI (RULES.md section 5), the protocol of
+ * Ataxx GUIs and match runners (cuteataxx), on 7x7 boards under Ataxx rules.
+ *
+ * GUI to engine: uai, isready, uainewgame, setoption name N value V (Hash, Algorithm, and the
+ * search switches as check options), position startpos|fen FEN [moves ...],
+ * go [btime B wtime W binc I winc I movestogo N] [movetime T] [depth D] [nodes N] [infinite],
+ * stop, quit. Engine to GUI: id, option, uaiok, readyok, info (one line per completed depth:
+ * depth, seldepth, score cp|mate, nodes, nps, time, hashfull, pv) and bestmove.
+ *
+ * The search runs in a worker thread, so `stop`, `isready` and `quit` are answered while it
+ * thinks. After `go infinite` the best move is printed only once `stop` arrives. `x` (Blue here)
+ * moves first and uses `btime`/`binc`; `o` (Red) uses `wtime`/`winc`.
+ */
+
+import { createInterface } from 'node:readline';
+import { ATAXX_START_FEN, parseFen } from '../game/fen.js';
+import { playMove } from '../game/make-move.js';
+import { type Move, NO_MOVE } from '../game/move.js';
+import { type Position } from '../game/position.js';
+import { formatUaiMove, parseUaiMove } from '../game/uai-notation.js';
+import { applySearchOption, SWITCHES } from '../search/option-text.js';
+import { decodeDecisive } from '../search/score.js';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
+import { SearchThread } from '../search/search-thread.js';
+import { clockBudget, fixedBudget } from '../search/time-manager.js';
+import { type SearchInfo, type SearchLimits, type SearchResult } from '../search/types.js';
+
+/** The engine's name in `id name`. */
+export const ENGINE_NAME = 'blobterm 0.1';
+
+/** UAI option names (as the GUI writes them) and the search option each sets. */
+const CHECK_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+	['Aspiration', 'aspiration'],
+	['TranspositionTable', 'tt'],
+	['TTMoveOrdering', 'ttmove'],
+	['CaptureOrdering', 'captures'],
+	['Killers', 'killers'],
+	['History', 'history'],
+	['Positional', 'positional'],
+];
+
+/** Where the server reads and writes. */
+export interface UaiIO {
+	readonly input: NodeJS.ReadableStream;
+	readonly write: (line: string) => void;
+}
+
+/**
+ * Runs the UAI loop until `quit` or the end of the input.
+ * @param initial search options from the command line (setoption changes them)
+ */
+export async function runUaiServer(io: UaiIO, initial: Partial<SearchOptions> = {}): Promise<void> {
+	const server = new UaiServer(io.write, initial);
+	const lines = createInterface({ input: io.input, terminal: false });
+	try {
+		for await (const line of lines) {
+			if (!server.handle(line)) break;
+		}
+	} finally {
+		lines.close();
+		await server.close();
+	}
+}
+
+/** The state of one UAI session. */
+class UaiServer {
+	private options: Partial<SearchOptions>;
+	private thread: SearchThread | null = null;
+	private position: Position = parseFen(ATAXX_START_FEN).position;
+	private searching: Promise<void> | null = null;
+	/** After `go infinite`: the result waits for `stop`. */
+	private infinite = false;
+	private stopped = false;
+	private heldResult: { position: Position; result: SearchResult } | null = null;
+
+	constructor(
+		private readonly write: (line: string) => void,
+		initial: Partial<SearchOptions>,
+	) {
+		this.options = { ...initial };
+	}
+
+	/** Handles one line. @returns false on `quit` */
+	handle(raw: string): boolean {
+		const line = raw.trim();
+		const [command, ...args] = line.split(/\s+/);
+		switch (command) {
+			case 'uai':
+				this.identify();
+				return true;
+			case 'isready':
+				this.write('readyok');
+				return true;
+			case 'uainewgame':
+				this.stopSearch();
+				this.thread?.clear();
+				return true;
+			case 'setoption':
+				this.setOption(args);
+				return true;
+			case 'position':
+				this.setPosition(args);
+				return true;
+			case 'go':
+				this.go(args);
+				return true;
+			case 'stop':
+				this.stopSearch();
+				return true;
+			case 'quit':
+				return false;
+			case '':
+				return true;
+			default:
+				this.write(`info string unknown command: ${line.slice(0, 80)}`);
+				return true;
+		}
+	}
+
+	/** Stops any search and ends the worker thread. */
+	async close(): Promise<void> {
+		this.stopSearch();
+		await this.searching?.catch(() => undefined);
+		await this.thread?.close();
+	}
+
+	private identify(): void {
+		const full = { ...DEFAULT_SEARCH_OPTIONS, ...this.options };
+		this.write(`id name ${ENGINE_NAME}`);
+		this.write('id author the blobterm developers');
+		this.write(`option name Hash type spin default ${full.hashMb} min 1 max 4096`);
+		this.write(`option name Algorithm type combo default ${full.algorithm} var pvs var mtdf var alphabeta`);
+		for (const [name, key] of CHECK_OPTIONS) this.write(`option name ${name} type check default ${full[SWITCHES[key]] ? 'true' : 'false'}`);
+		this.write('uaiok');
+	}
+
+	private setOption(args: string[]): void {
+		// setoption name NAME [value VALUE]; names may hold spaces.
+		const valueAt = args.indexOf('value');
+		const name = args.slice(1, valueAt < 0 ? undefined : valueAt).join(' ');
+		const value = valueAt < 0 ? '' : args.slice(valueAt + 1).join(' ');
+		const check = CHECK_OPTIONS.find(([n]) => n.toLowerCase() === name.toLowerCase());
+		const key = name.toLowerCase() === 'hash' ? 'hash' : name.toLowerCase() === 'algorithm' ? 'algorithm' : check?.[1];
+		if (args[0] !== 'name' || key === undefined) {
+			this.write(`info string unknown option: ${name || args.join(' ')}`);
+			return;
+		}
+		try {
+			this.options = applySearchOption(this.options, key, value);
+		} catch (error) {
+			this.write(`info string ${(error as Error).message}`);
+		}
+	}
+
+	private setPosition(args: string[]): void {
+		let position: Position;
+		let rest: string[];
+		try {
+			if (args[0] === 'startpos') {
+				position = parseFen(ATAXX_START_FEN).position;
+				rest = args.slice(1);
+			} else if (args[0] === 'fen') {
+				const movesAt = args.indexOf('moves');
+				position = parseFen(args.slice(1, movesAt < 0 ? undefined : movesAt).join(' ')).position;
+				rest = movesAt < 0 ? [] : args.slice(movesAt);
+			} else {
+				this.write('info string expected: position startpos|fen FEN [moves ...]');
+				return;
+			}
+		} catch (error) {
+			this.write(`info string ${(error as Error).message}`);
+			return;
+		}
+		if (rest.length > 0 && rest[0] !== 'moves') {
+			this.write(`info string expected "moves", found "${rest[0]}"`);
+			return;
+		}
+		for (const text of rest.slice(1)) {
+			const check = parseUaiMove(position, text);
+			if (!check.ok) {
+				this.write(`info string illegal move ${text}: ${check.reason}; position kept before it`);
+				break;
+			}
+			position = playMove(position, check.move);
+		}
+		this.position = position;
+	}
+
+	private go(args: string[]): void {
+		if (this.searching) {
+			this.write('info string already searching: go ignored');
+			return;
+		}
+		const number = (name: string) => {
+			const i = args.indexOf(name);
+			if (i < 0) return undefined;
+			const n = Number(args[i + 1]);
+			return Number.isFinite(n) ? n : undefined;
+		};
+		const infinite = args.includes('infinite');
+		const blue = this.position.side === 0;
+		const clock = number(blue ? 'btime' : 'wtime');
+		const increment = number(blue ? 'binc' : 'winc') ?? 0;
+		const moveTime = number('movetime');
+		const depth = number('depth');
+		const nodes = number('nodes');
+		let limits: SearchLimits = { variant: 'ataxx', depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)), nodes };
+		if (!infinite) {
+			const budget = moveTime !== undefined ? fixedBudget(moveTime) : clock !== undefined ? clockBudget(clock, increment, number('movestogo')) : null;
+			if (budget) limits = { ...limits, timeMs: budget.hardMs, softTimeMs: budget.softMs };
+		}
+		this.infinite = infinite;
+		this.stopped = false;
+		this.heldResult = null;
+		const position = this.position;
+		const thread = (this.thread ??= new SearchThread(this.options));
+		this.searching = thread
+			.search(position, limits, { onInfo: (info) => this.write(infoLine(position, info)) }, this.options)
+			.then((result) => {
+				this.searching = null;
+				if (this.infinite && !this.stopped) this.heldResult = { position, result };
+				else this.write(bestMoveLine(position, result.move));
+			})
+			.catch((error: Error) => {
+				this.searching = null;
+				this.write(`info string search failed: ${error.message}`);
+				this.write('bestmove 0000');
+			});
+	}
+
+	private stopSearch(): void {
+		this.stopped = true;
+		this.thread?.stop();
+		if (this.heldResult) {
+			this.write(bestMoveLine(this.heldResult.position, this.heldResult.result.move));
+			this.heldResult = null;
+		}
+	}
+}
+
+/** `bestmove MOVE` (`0000` when there is no move: a pass, or a finished game). */
+function bestMoveLine(position: Position, move: Move): string {
+	return `bestmove ${move === NO_MOVE ? '0000' : formatUaiMove(position, move)}`;
+}
+
+/**
+ * One `info` line: depth, seldepth, score (`cp` in centiblobs, or `mate N` in moves, negative when
+ * losing), nodes, nps, time (ms), hashfull (per mille), pv in UAI notation.
+ */
+export function infoLine(position: Position, info: SearchInfo): string {
+	const decisive = decodeDecisive(info.score);
+	const score = decisive ? `mate ${info.score > 0 ? Math.ceil(decisive.plies / 2) : -Math.ceil(decisive.plies / 2)}` : `cp ${info.score}`;
+	const pv: string[] = [];
+	let p = position;
+	for (const move of info.pv) {
+		pv.push(formatUaiMove(p, move));
+		p = playMove(p, move);
+	}
+	return `info depth ${info.depth} seldepth ${info.seldepth} score ${score} nodes ${info.nodes} nps ${info.nps} time ${info.timeMs} hashfull ${info.hashfull ?? 0}${pv.length > 0 ? ` pv ${pv.join(' ')}` : ''}`;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { runNode } from './run.js';
+
+const INFO = /^depth (\d+) seldepth \d+ score (\+?-?[\d.]+|win in \d+ \(\+\d+\)|loss in \d+ \(-\d+\)) nodes \d+ nps \d+ time \d+ hashfull \d+ pv (.+)$/;
+
+describe('blobterm analyze', () => {
+	it('prints one line per completed depth, then the best move, which starts the last PV', async () => {
+		const run = await runNode('cli.js', ['analyze', 'boards/ataxx.bwb', '--depth', '6']);
+		expect(run.code).toBe(0);
+		const lines = run.stdout.trim().split('\n');
+		expect(lines[0]).toBe('analyze boards/ataxx.bwb: 7x7, Blue to move, Blob War rules, algorithm=pvs,hash=64');
+		const infos = lines.slice(1, -1).map((l) => INFO.exec(l));
+		expect(infos.map((m) => Number(m![1]))).toEqual([1, 2, 3, 4, 5, 6]);
+		const lastPv = infos.at(-1)![3];
+		expect(lastPv.split(') (').length).toBe(6);
+		const best = /^bestmove (\(\d+,\d+\) > \(\d+,\d+\)) score (\S+) depth 6$/.exec(lines.at(-1)!);
+		expect(best).not.toBeNull();
+		expect(lastPv.startsWith(best![1])).toBe(true);
+	});
+
+	it('--fen under Ataxx rules, with another algorithm and switches', async () => {
+		const run = await runNode('cli.js', ['analyze', '--fen', 'x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1', '--depth', '4', '--algorithm', 'mtdf', '--set', 'killers=off', '--hash', '8']);
+		expect(run.code).toBe(0);
+		const lines = run.stdout.trim().split('\n');
+		expect(lines[0]).toBe('analyze fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1": 7x7, Red to move, Ataxx rules, algorithm=mtdf,killers=off,hash=8');
+		expect(lines.slice(1, -1).map((l) => Number(INFO.exec(l)![1]))).toEqual([1, 2, 3, 4]);
+		expect(lines.at(-1)).toMatch(/^bestmove \(\d+,\d+\) > \(\d+,\d+\) score \S+ depth 4$/);
+	});
+
+	it('sees a forced win and says so', async () => {
+		const { mkdtempSync, writeFileSync } = await import('node:fs');
+		const { join } = await import('node:path');
+		const { tmpdir } = await import('node:os');
+		const dir = mkdtempSync(join(tmpdir(), 'analyze-'));
+		writeFileSync(join(dir, 'win.bwb'), '4 5\nBBRRR\n.BB.R\nBRBRR\nB.BXX\n');
+		const run = await runNode('cli.js', ['analyze', join(dir, 'win.bwb'), '--depth', '6']);
+		expect(run.stdout.trim().split('\n').at(-1)).toBe('bestmove (1,2) > (1,3) score win in 3 (+10) depth 3');
+	});
+
+	it.each([
+		[['analyze', 'boards/ataxx.bwb', '--depth', '0'], 'blobterm: --depth must be an integer from 1 to 120, got 0'],
+		[['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'], 'blobterm: unknown search option "speed" (options: preset, algorithm, hash, aspiration, tt, ttmove, captures, killers, history, positional)'],
+		[['analyze', 'boards/ataxx.bwb', '--time', '-1'], 'blobterm: --time must be a number of seconds > 0, got -1'],
+		[['analyze', 'nowhere.bwb', '--depth', '2'], 'blobterm: cannot read board file nowhere.bwb: no such file'],
+	])('%j fails with one line', async (args, message) => {
+		const run = await runNode('cli.js', args);
+		expect(run.stderr).toBe(`${message}\n`);
+		expect(run.code).toBe(2);
+	});
+});
+
+describe('blobterm bench search', () => {
+	it('searches every bench position; the signature is the same every run', async () => {
+		const a = await runNode('cli.js', ['bench', 'search', '--depth', '3']);
+		const b = await runNode('cli.js', ['bench', 'search', '--depth', '3']);
+		expect(a.code).toBe(0);
+		const rows = a.stdout.split('\n').filter((l) => /^\| [^-|]/.test(l) && !l.startsWith('| position'));
+		expect(rows.map((r) => r.split('|')[1].trim())).toEqual(['7x7 start', '7x7 opening', '7x7 middlegame', '8x8 default start', '8x8 opening', 'gruyere5', 'handout 5x6', '16x16 start', 'total']);
+		const signature = (out: string) => /^bench signature: (\d+) nodes$/m.exec(out)![1];
+		expect(signature(a.stdout)).toBe(signature(b.stdout));
+		const nodes = rows.slice(0, -1).reduce((sum, r) => sum + Number(r.split('|')[3]), 0);
+		expect(String(nodes)).toBe(signature(a.stdout));
+	});
+});

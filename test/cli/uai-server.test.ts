@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ATAXX_START_FEN, parseFen } from '../../source/game/fen.js';
+import { playMove } from '../../source/game/make-move.js';
+import { type Position } from '../../source/game/position.js';
+import { parseUaiMove } from '../../source/game/uai-notation.js';
+import { UaiSession } from './uai-session.js';
+
+let session: UaiSession | null = null;
+afterEach(() => {
+	session?.kill();
+	session = null;
+});
+
+/** The position after UAI moves from a FEN. */
+function after(fen: string, moves: string[]): Position {
+	let pos = parseFen(fen).position;
+	for (const text of moves) {
+		const check = parseUaiMove(pos, text);
+		if (!check.ok) throw new Error(check.reason);
+		pos = playMove(pos, check.move);
+	}
+	return pos;
+}
+
+describe('blob-engine --uai, a scripted session with a real child process', () => {
+	it('uai, isready, position, go movetime, info lines, a legal bestmove, quit', async () => {
+		session = new UaiSession([]);
+		session.send('uai');
+		await session.expect(/^uaiok$/);
+		expect(session.lines[0]).toBe('id name blobterm 0.1');
+		expect(session.lines).toContain('option name Hash type spin default 64 min 1 max 4096');
+		session.send('isready');
+		await session.expect(/^readyok$/);
+		session.send('uainewgame');
+		session.send('position startpos moves g2 a2');
+		session.send('go movetime 400');
+		const { line, index } = await session.expect(/^bestmove /);
+		const infos = session.lines.slice(0, index).filter((l) => l.startsWith('info depth'));
+		expect(infos.length).toBeGreaterThanOrEqual(2);
+		infos.forEach((l, i) => expect(l).toMatch(new RegExp(`^info depth ${i + 1} seldepth \\d+ score (cp -?\\d+|mate -?\\d+) nodes \\d+ nps \\d+ time \\d+ hashfull \\d+ pv [a-g][1-7]`)));
+		const pos = after(ATAXX_START_FEN, ['g2', 'a2']);
+		expect(parseUaiMove(pos, line.split(' ')[1]).ok).toBe(true);
+		expect(await session.quit()).toBe(0);
+	});
+
+	it('go infinite thinks until stop; isready is answered meanwhile', async () => {
+		session = new UaiSession([]);
+		session.send('position fen x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1');
+		session.send('go infinite');
+		await session.expect(/^info depth 3 /);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(session.lines.some((l) => l.startsWith('bestmove'))).toBe(false);
+		const before = session.lines.length;
+		session.send('isready');
+		await session.expect(/^readyok$/, before, 2000);
+		session.send('stop');
+		const { line } = await session.expect(/^bestmove /, before, 3000);
+		const pos = parseFen('x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1').position;
+		expect(parseUaiMove(pos, line.split(' ')[1]).ok).toBe(true);
+		expect(await session.quit()).toBe(0);
+	});
+
+	it('go depth gives the same best move every run; setoption changes the search', async () => {
+		const bestAtDepth = async (options: string[]) => {
+			const s = new UaiSession([]);
+			try {
+				for (const option of options) s.send(option);
+				s.send('position startpos moves f1');
+				s.send('go depth 5');
+				const { line, index } = await s.expect(/^bestmove /);
+				return { best: line, depths: s.lines.slice(0, index).filter((l) => l.startsWith('info depth')).map((l) => Number(l.split(' ')[2])) };
+			} finally {
+				await s.quit();
+			}
+		};
+		const a = await bestAtDepth([]);
+		const b = await bestAtDepth([]);
+		expect(a).toEqual(b);
+		expect(a.depths).toEqual([1, 2, 3, 4, 5]);
+		const mtdf = await bestAtDepth(['setoption name Algorithm value mtdf', 'setoption name Hash value 8', 'setoption name Killers value false']);
+		expect(mtdf.depths).toEqual([1, 2, 3, 4, 5]);
+	});
+
+	it('a clock: go wtime/btime answers well within the time left', async () => {
+		session = new UaiSession([]);
+		session.send('position startpos');
+		const started = Date.now();
+		session.send('go btime 3000 wtime 3000 binc 0 winc 0');
+		await session.expect(/^bestmove [a-g][1-7]/, 0, 3000);
+		// The share of a 3 s clock is 3 s / 30 moves; the hard limit is 4 times that.
+		expect(Date.now() - started).toBeLessThan(1500);
+	});
+
+	it('bad input is reported on an info string line, and the engine goes on', async () => {
+		session = new UaiSession([]);
+		session.send('position startpos moves g2 g2');
+		session.send('position fen x5o/7/7 q');
+		session.send('setoption name Hash value lots');
+		session.send('setoption name Threads2 value 3');
+		session.send('frobnicate');
+		session.send('isready');
+		await session.expect(/^readyok$/);
+		expect(session.lines.filter((l) => l.startsWith('info string'))).toEqual([
+			'info string illegal move g2: g2 is not empty; position kept before it',
+			'info string bad FEN "x5o/7/7 q": side to move "q" (expected x or o)',
+			'info string hash must be a whole number of MB from 1 to 4096, got "lots"',
+			'info string unknown option: Threads2',
+			'info string unknown command: frobnicate',
+		]);
+	});
+});
+
+describe('blob-engine --uai as a UAI engine of blobterm match', () => {
+	it('plays a pair of whole games without a forfeit', async () => {
+		const { runNode } = await import('./run.js');
+		const run = await runNode('cli.js', ['match', '--time', '0.05', '--max-moves', '30', 'uai:dist/engine-cli.js,args=--uai,name=uai-engine', 'builtin:name=builtin', 'boards/ataxx.bwb']);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/forfeits\s+uai-engine 0, builtin 0/);
+		expect(run.stdout.match(/^Finished game \d+ /gm)?.length).toBe(2);
+	});
+});
