@@ -21,7 +21,9 @@ import { loadBoardFile } from './match/load-board.js';
 import { parseNumberArg, reportError, UsageError } from './cli/errors.js';
 import { runUaiServer } from './cli/uai-server.js';
 import { formatInfoLine } from './cli/info-line.js';
-import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './cli/search-flags.js';
+import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags, THREAD_FLAGS, THREAD_FLAGS_HELP, threadsFromFlags } from './cli/search-flags.js';
+import { SearchPool } from './search/parallel/search-pool.js';
+import { type SearchInfo, type SearchResult } from './search/types.js';
 
 const help = `
   Usage
@@ -38,6 +40,7 @@ const help = `
     --depth N          search N plies (with or without a time limit)
     --verbose          print one info line per completed depth on stderr
     --uai              UAI mode (for Ataxx GUIs and match runners)
+${THREAD_FLAGS_HELP}
 ${SEARCH_FLAGS_HELP}
 
   Examples
@@ -59,14 +62,16 @@ async function main(): Promise<void> {
 			depth: { type: 'number' },
 			verbose: { type: 'boolean', default: false },
 			uai: { type: 'boolean', default: false },
+			...THREAD_FLAGS,
 			...SEARCH_FLAGS,
 		},
 		allowUnknownFlags: false,
 	});
 	const options = searchOptionsFromFlags(cli.flags);
+	const { threads = 1, parallel = 'lazy' } = threadsFromFlags(cli.flags);
 	if (cli.flags.uai) {
 		if (cli.input.length > 0) throw new UsageError(`--uai takes no arguments, got "${cli.input[0]}"`);
-		await runUaiServer({ input: process.stdin, write: (line) => process.stdout.write(`${line}\n`) }, options);
+		await runUaiServer({ input: process.stdin, write: (line) => process.stdout.write(`${line}\n`) }, options, threads, parallel);
 		return;
 	}
 	const [file, timeText, halfMovesText, ...rest] = cli.input;
@@ -90,10 +95,20 @@ async function main(): Promise<void> {
 	if (end) throw new UsageError(`no legal move: the game is over (${describeEndReason(end.reason, position)})`);
 
 	const timeMs = time === undefined ? undefined : Math.max(1, Math.abs(time) * 1000 * TIME_SHARE - performance.now() - SAFETY_MS);
-	const searcher = new Searcher(options);
-	const result = searcher.search(position, { depth, timeMs, halfMovesLeft }, {
-		onInfo: cli.flags.verbose ? (info) => process.stderr.write(`${formatInfoLine(position, info)}\n`) : undefined,
-	});
+	const limits = { depth, timeMs, halfMovesLeft };
+	const listener = { onInfo: cli.flags.verbose ? (info: SearchInfo) => process.stderr.write(`${formatInfoLine(position, info)}\n`) : undefined };
+	let result: SearchResult;
+	if (threads > 1) {
+		// Several threads: the search runs in a pool of workers, ended as soon as it answers.
+		const pool = new SearchPool({ threads, parallel, search: options });
+		try {
+			result = await pool.search(position, limits, listener);
+		} finally {
+			await pool.close();
+		}
+	} else {
+		result = new Searcher(options).search(position, limits, listener);
+	}
 	if (result.move === NO_MOVE) throw new UsageError('no legal move');
 	process.stdout.write(`${formatMove(position, result.move)}\n`);
 }

@@ -11,6 +11,7 @@ const help = `
   Usage
     $ blobterm bench perft [--reference]
     $ blobterm bench search [--compare] [--depth N] [search options]
+    $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
 
   perft   the move generator: perft of the 7x7 start to depth 6, the 8x8 default board (with
           holes) to depth 6 and a 16x16 board to depth 5, bulk (last half-move counted) and with
@@ -23,6 +24,9 @@ const help = `
           behaviour does). --compare: nodes and time with each enhancement switched on in
           turn (plain alpha-beta, ordering, table, killers, history, PVS, aspiration, MTD(f)).
           --depth N searches every position to depth N.
+  parallel  the same positions with 1 thread and with each count of --threads (default 1,2),
+          for Lazy SMP and YBWC: time to depth, speedup, search overhead, nps scaling and
+          efficiency (the metrics of seeds/002 chapter 6)
 
   Search options (bench search)
 ${SEARCH_FLAGS_HELP}
@@ -33,7 +37,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const cli = meow(help, {
 		importMeta: import.meta,
 		argv: [...argv],
-		flags: { reference: { type: 'boolean', default: false }, compare: { type: 'boolean', default: false }, depth: { type: 'number' }, ...SEARCH_FLAGS },
+		flags: { reference: { type: 'boolean', default: false }, compare: { type: 'boolean', default: false }, depth: { type: 'number' }, threads: { type: 'string', default: '1,2' }, ...SEARCH_FLAGS },
 		allowUnknownFlags: false,
 	});
 	const { flags } = cli;
@@ -51,10 +55,16 @@ export async function run(argv: readonly string[]): Promise<void> {
 			else bench.benchSearch(out, searchOptionsFromFlags(flags), flags.depth);
 			return;
 		}
+		case 'parallel': {
+			const counts = flags.threads.split(',').map((t) => Number(t.trim()));
+			if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 64)) throw new UsageError(`--threads must be a list of integers from 1 to 64, like 1,2,4; got "${flags.threads}"`);
+			await (await import('./bench-parallel.js')).benchParallel(out, counts, searchOptionsFromFlags(flags), flags.depth);
+			return;
+		}
 		case undefined:
 			cli.showHelp(2);
 			return;
 		default:
-			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, blobterm bench search)`);
+			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, search or parallel)`);
 	}
 }

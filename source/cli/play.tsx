@@ -21,6 +21,7 @@ import { runPlain } from '../ui/plain.js';
 import { runTui } from '../ui/run-tui.js';
 import { reportError, UsageError } from './errors.js';
 import { parseGameArgs } from './game-args.js';
+import { THREAD_FLAGS, threadsFromFlags } from './search-flags.js';
 import { shippedBoard } from './paths.js';
 
 /** The board used when none is given. */
@@ -46,6 +47,8 @@ const help = `
     --red PLAYER         Red's player
     --time S             seconds per move for engines given without a TIME (default 1)
     --depth N            depth limit of the built-in engine, in plies
+    --threads N          search threads of the built-in engine (default 1)
+    --parallel P         how they share the work: lazy (Lazy SMP, default) or ybwc
     --max-moves N        half-move limit (same as MOVES)
     --blue-args ARGS     argument list of Blue's engine program (default "{board} {time} {moves}")
     --red-args ARGS      same for Red; placeholders {board} {time} {time-ms} {moves}
@@ -83,6 +86,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 			red: { type: 'string' },
 			time: { type: 'number' },
 			depth: { type: 'number' },
+			...THREAD_FLAGS,
 			maxMoves: { type: 'number' },
 			blueArgs: { type: 'string' },
 			redArgs: { type: 'string' },
@@ -95,6 +99,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const flags = cli.flags;
 	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1)) throw new UsageError(`--depth must be an integer >= 1, got ${flags.depth}`);
 	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
+	const threads = threadsFromFlags(flags);
 	const setup = parseGameArgs(cli.input, { blue: flags.blue, red: flags.red, time: flags.time, maxMoves: flags.maxMoves });
 	const boardPath = setup.board ?? DEFAULT_BOARD;
 	const loaded = boardPath.endsWith('.json') ? await readGameFile(boardPath) : gameFromBoardFile(loadBoardFile(boardPath));
@@ -106,7 +111,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	}
 	const halfMoveLimit = setup.halfMoveLimit ?? loaded.halfMoveLimit ?? defaultLimit(variant, geometry);
 	const makePlayer = (side: 0 | 1, args: string | undefined): Player =>
-		createPlayer(specs[side], { depth: flags.depth, args: args?.trim().split(/\s+/), graceMs: flags.grace });
+		createPlayer(specs[side], { depth: flags.depth, ...threads, args: args?.trim().split(/\s+/), graceMs: flags.grace });
 	const players: [Player, Player] = [makePlayer(0, flags.blueArgs), makePlayer(1, flags.redArgs)];
 	const timeMs: [number, number] = [setup.blue.timeS * 1000, setup.red.timeS * 1000];
 

@@ -4,8 +4,31 @@
  */
 
 import { parseSearchOptions } from '../search/option-text.js';
+import { MAX_THREADS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { UsageError } from './errors.js';
+
+/** meow flag definitions of the search threads. */
+export const THREAD_FLAGS = {
+	threads: { type: 'number' },
+	parallel: { type: 'string' },
+} as const;
+
+/** Help lines of the thread flags. */
+export const THREAD_FLAGS_HELP = `    --threads N        search threads of the built-in engine (default 1)
+    --parallel P       how they share the work: lazy (Lazy SMP, default) or ybwc`;
+
+/**
+ * Reads `--threads` and `--parallel`.
+ * @throws UsageError for a bad count or algorithm
+ */
+export function threadsFromFlags(flags: { threads?: number; parallel?: string }): { threads?: number; parallel?: ParallelAlgorithm } {
+	if (flags.threads !== undefined && (!Number.isInteger(flags.threads) || flags.threads < 1 || flags.threads > MAX_THREADS)) {
+		throw new UsageError(`--threads must be an integer from 1 to ${MAX_THREADS}, got ${flags.threads}`);
+	}
+	if (flags.parallel !== undefined && flags.parallel !== 'lazy' && flags.parallel !== 'ybwc') throw new UsageError(`--parallel must be lazy or ybwc, got "${flags.parallel}"`);
+	return { threads: flags.threads, parallel: flags.parallel as ParallelAlgorithm | undefined };
+}
 
 /** meow flag definitions of the search options. */
 export const SEARCH_FLAGS = {

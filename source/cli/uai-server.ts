@@ -2,8 +2,8 @@
  * `blob-engine --uai`: the built-in engine speaking UAI (RULES.md section 5), the protocol of
  * Ataxx GUIs and match runners (cuteataxx), on 7x7 boards under Ataxx rules.
  *
- * GUI to engine: uai, isready, uainewgame, setoption name N value V (Hash, Algorithm, and the
- * search switches as check options), position startpos|fen FEN [moves ...],
+ * GUI to engine: uai, isready, uainewgame, setoption name N value V (Hash, Threads, Parallel,
+ * Algorithm, and the search switches as check options), position startpos|fen FEN [moves ...],
  * go [btime B wtime W binc I winc I movestogo N] [movetime T] [depth D] [nodes N] [infinite],
  * stop, quit. Engine to GUI: id, option, uaiok, readyok, info (one line per completed depth:
  * depth, seldepth, score cp|mate, nodes, nps, time, hashfull, pv) and bestmove.
@@ -22,7 +22,7 @@ import { formatUaiMove, parseUaiMove } from '../game/uai-notation.js';
 import { applySearchOption, SWITCHES } from '../search/option-text.js';
 import { decodeDecisive } from '../search/score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
-import { SearchThread } from '../search/search-thread.js';
+import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { clockBudget, fixedBudget } from '../search/time-manager.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from '../search/types.js';
 
@@ -50,8 +50,8 @@ export interface UaiIO {
  * Runs the UAI loop until `quit` or the end of the input.
  * @param initial search options from the command line (setoption changes them)
  */
-export async function runUaiServer(io: UaiIO, initial: Partial<SearchOptions> = {}): Promise<void> {
-	const server = new UaiServer(io.write, initial);
+export async function runUaiServer(io: UaiIO, initial: Partial<SearchOptions> = {}, threads = 1, parallel: ParallelAlgorithm = 'lazy'): Promise<void> {
+	const server = new UaiServer(io.write, initial, threads, parallel);
 	const lines = createInterface({ input: io.input, terminal: false });
 	try {
 		for await (const line of lines) {
@@ -66,7 +66,9 @@ export async function runUaiServer(io: UaiIO, initial: Partial<SearchOptions> = 
 /** The state of one UAI session. */
 class UaiServer {
 	private options: Partial<SearchOptions>;
-	private thread: SearchThread | null = null;
+	private thread: SearchPool | null = null;
+	private threads: number;
+	private parallel: ParallelAlgorithm;
 	private position: Position = parseFen(ATAXX_START_FEN).position;
 	private searching: Promise<void> | null = null;
 	/** After `go infinite`: the result waits for `stop`. */
@@ -77,8 +79,12 @@ class UaiServer {
 	constructor(
 		private readonly write: (line: string) => void,
 		initial: Partial<SearchOptions>,
+		threads: number,
+		parallel: ParallelAlgorithm,
 	) {
 		this.options = { ...initial };
+		this.threads = threads;
+		this.parallel = parallel;
 	}
 
 	/** Handles one line. @returns false on `quit` */
@@ -130,6 +136,8 @@ class UaiServer {
 		this.write(`id name ${ENGINE_NAME}`);
 		this.write('id author the blobterm developers');
 		this.write(`option name Hash type spin default ${full.hashMb} min 1 max 4096`);
+		this.write(`option name Threads type spin default ${this.threads} min 1 max ${MAX_THREADS}`);
+		this.write(`option name Parallel type combo default ${this.parallel} var lazy var ybwc`);
 		this.write(`option name Algorithm type combo default ${full.algorithm} var pvs var mtdf var alphabeta`);
 		for (const [name, key] of CHECK_OPTIONS) this.write(`option name ${name} type check default ${full[SWITCHES[key]] ? 'true' : 'false'}`);
 		this.write('uaiok');
@@ -140,6 +148,17 @@ class UaiServer {
 		const valueAt = args.indexOf('value');
 		const name = args.slice(1, valueAt < 0 ? undefined : valueAt).join(' ');
 		const value = valueAt < 0 ? '' : args.slice(valueAt + 1).join(' ');
+		if (name.toLowerCase() === 'threads') {
+			const n = Number(value);
+			if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) this.write(`info string Threads must be an integer from 1 to ${MAX_THREADS}, got "${value}"`);
+			else this.reconfigure(() => (this.threads = n));
+			return;
+		}
+		if (name.toLowerCase() === 'parallel') {
+			if (value !== 'lazy' && value !== 'ybwc') this.write(`info string Parallel must be lazy or ybwc, got "${value}"`);
+			else this.reconfigure(() => (this.parallel = value));
+			return;
+		}
 		const check = CHECK_OPTIONS.find(([n]) => n.toLowerCase() === name.toLowerCase());
 		const key = name.toLowerCase() === 'hash' ? 'hash' : name.toLowerCase() === 'algorithm' ? 'algorithm' : check?.[1];
 		if (args[0] !== 'name' || key === undefined) {
@@ -147,9 +166,22 @@ class UaiServer {
 			return;
 		}
 		try {
-			this.options = applySearchOption(this.options, key, value);
+			const next = applySearchOption(this.options, key, value);
+			if (next.hashMb !== this.options.hashMb) this.reconfigure(() => (this.options = next));
+			else this.options = next;
 		} catch (error) {
 			this.write(`info string ${(error as Error).message}`);
+		}
+	}
+
+	/** Applies a change that needs new threads (their count, the algorithm, the table size). */
+	private reconfigure(change: () => void): void {
+		change();
+		const old = this.thread;
+		this.thread = null;
+		if (old) {
+			old.stop();
+			void old.close();
 		}
 	}
 
@@ -214,7 +246,7 @@ class UaiServer {
 		this.stopped = false;
 		this.heldResult = null;
 		const position = this.position;
-		const thread = (this.thread ??= new SearchThread(this.options));
+		const thread = (this.thread ??= new SearchPool({ threads: this.threads, parallel: this.parallel, search: this.options }));
 		this.searching = thread
 			.search(position, limits, { onInfo: (info) => this.write(infoLine(position, info)) }, this.options)
 			.then((result) => {

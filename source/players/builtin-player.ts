@@ -7,7 +7,7 @@ import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { formatMove, moveCoords } from '../game/notation.js';
 import { type Position } from '../game/position.js';
 import { type SearchOptions } from '../search/search-options.js';
-import { SearchThread } from '../search/search-thread.js';
+import { type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchInfo } from '../search/types.js';
 import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
 
@@ -19,12 +19,16 @@ export interface BuiltinOptions {
 	readonly useTime?: boolean;
 	/** Search options (default: the full engine). */
 	readonly search?: Partial<SearchOptions>;
+	/** Search threads (default 1). */
+	readonly threads?: number;
+	/** How the threads share the work (default Lazy SMP). */
+	readonly parallel?: ParallelAlgorithm;
 }
 
 /** The built-in engine. */
 export class BuiltinPlayer implements Player {
 	readonly kind = 'builtin';
-	private thread: SearchThread | null = null;
+	private pool: SearchPool | null = null;
 
 	constructor(
 		readonly options: BuiltinOptions = {},
@@ -33,8 +37,8 @@ export class BuiltinPlayer implements Player {
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
-		this.thread ??= new SearchThread(this.options.search);
-		const thread = this.thread;
+		this.pool ??= new SearchPool({ threads: this.options.threads, parallel: this.options.parallel, search: this.options.search });
+		const thread = this.pool;
 		const { position } = request;
 		const onAbort = () => thread.stop();
 		request.signal.addEventListener('abort', onAbort);
@@ -56,11 +60,14 @@ export class BuiltinPlayer implements Player {
 					},
 					onProgress: (nodes, timeMs) => {
 						const last = nodesAtLastInfo;
+						const threadNodes = thread.threads > 1 ? thread.threadNodes() : undefined;
 						request.onInfo?.({
 							...(last ? toEngineInfo(position, last) : {}),
 							nodes,
 							nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
 							timeMs: Math.round(timeMs),
+							threads: thread.threads,
+							threadNodes,
 						});
 					},
 				},
@@ -75,12 +82,12 @@ export class BuiltinPlayer implements Player {
 	}
 
 	hurry(): void {
-		this.thread?.stop();
+		this.pool?.stop();
 	}
 
 	async close(): Promise<void> {
-		await this.thread?.close();
-		this.thread = null;
+		await this.pool?.close();
+		this.pool = null;
 	}
 }
 

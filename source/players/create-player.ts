@@ -3,6 +3,7 @@
  * `[ti:]PROGRAM[,OPTIONS]` or `uai:PROGRAM[,OPTIONS]` (the syntax is in `engine-spec.ts`).
  */
 
+import { type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { BuiltinPlayer } from './builtin-player.js';
 import { type EngineLogger } from './engine-log.js';
 import { type EngineSpec, parseEngineSpec, PlayerSpecError, resolveProgram, specName } from './engine-spec.js';
@@ -17,6 +18,10 @@ export { PlayerSpecError, resolveProgram };
 export interface PlayerSettings {
 	/** Depth limit of the built-in engine, plies. */
 	readonly depth?: number;
+	/** Search threads of the built-in engine. */
+	readonly threads?: number;
+	/** Parallel algorithm of the built-in engine. */
+	readonly parallel?: ParallelAlgorithm;
 	/** Argument template of a tournament-interface engine (see `ExternalEngineOptions.args`). */
 	readonly args?: readonly string[];
 	/** Grace period of an engine program, ms. */
@@ -36,7 +41,7 @@ export function createPlayer(spec: string | EngineSpec, settings: PlayerSettings
 		case 'human':
 			return new HumanPlayer(name);
 		case 'builtin':
-			return new BuiltinPlayer({ depth: parsed.depth ?? settings.depth, search: parsed.search }, name);
+			return new BuiltinPlayer({ depth: parsed.depth ?? settings.depth, search: parsed.search, threads: parsed.threads ?? settings.threads, parallel: parsed.parallel ?? settings.parallel }, name);
 		case 'ti':
 			return new ExternalPlayer({ command: parsed.command, args: parsed.args ?? settings.args, graceMs: parsed.graceMs ?? settings.graceMs, name, log: settings.log });
 		case 'uai':

@@ -10,7 +10,9 @@
  * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
  *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
  *   builtin:  depth=N          depth limit in plies
- *             preset=P, algorithm=A, hash=MB, aspiration|tt|ttmove|captures|killers|history|positional=on|off
+ *             threads=N        search threads (default 1)
+ *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
+ *             preset=P, algorithm=A, hash=MB, exposure=N, aspiration|tt|ttmove|captures|killers|history|positional=on|off
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}
  *             grace=MS         extra ms after TIME before the program loses (default 500)
@@ -25,6 +27,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
+import { MAX_THREADS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
 
 /** A player spec that cannot be used (bad syntax, unknown option, missing program). */
@@ -38,7 +41,15 @@ export class PlayerSpecError extends Error {
 /** A parsed player spec. Absent options take the caller's defaults. */
 export type EngineSpec =
 	| { readonly kind: 'human'; readonly text: string; readonly name?: string }
-	| { readonly kind: 'builtin'; readonly text: string; readonly name?: string; readonly depth?: number; readonly search: Partial<SearchOptions> }
+	| {
+			readonly kind: 'builtin';
+			readonly text: string;
+			readonly name?: string;
+			readonly depth?: number;
+			readonly search: Partial<SearchOptions>;
+			readonly threads?: number;
+			readonly parallel?: ParallelAlgorithm;
+	  }
 	| {
 			readonly kind: 'ti';
 			readonly text: string;
@@ -70,7 +81,7 @@ export type EngineKind = EngineSpec['kind'];
 
 const KEYS: Record<EngineKind, readonly string[]> = {
 	human: [],
-	builtin: ['name', 'depth', ...SEARCH_OPTION_KEYS],
+	builtin: ['name', 'depth', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
 	ti: ['name', 'args', 'grace'],
 	uai: ['name', 'args', 'grace', 'init', 'option.NAME'],
 };
@@ -92,7 +103,11 @@ export function parseEngineSpec(text: string): EngineSpec {
 		} catch (error) {
 			throw new PlayerSpecError(`player ${text}: ${(error as SearchOptionError).message}`);
 		}
-		return { kind: 'builtin', text, name: options.name, depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1), search };
+		const threads = options.threads === undefined ? undefined : readInteger(text, 'threads', options.threads, 1);
+		if (threads !== undefined && threads > MAX_THREADS) throw new PlayerSpecError(`player ${text}: threads must be at most ${MAX_THREADS}, got ${threads}`);
+		if (options.parallel !== undefined && options.parallel !== 'lazy' && options.parallel !== 'ybwc') throw new PlayerSpecError(`player ${text}: parallel must be lazy or ybwc, got "${options.parallel}"`);
+		const parallel = options.parallel as ParallelAlgorithm | undefined;
+		return { kind: 'builtin', text, name: options.name, depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1), search, threads, parallel };
 	}
 	let kind: 'ti' | 'uai' = 'ti';
 	let rest = text;
@@ -122,6 +137,8 @@ export function parseEngineSpec(text: string): EngineSpec {
 interface Options {
 	name?: string;
 	depth?: string;
+	threads?: string;
+	parallel?: string;
 	args?: string;
 	grace?: string;
 	init?: string;
@@ -143,7 +160,7 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 		} else if (kind === 'builtin' && SEARCH_OPTION_KEYS.includes(key)) {
 			out.search.push(item);
 		} else if (valid.includes(key)) {
-			out[key as 'name' | 'depth' | 'args' | 'grace' | 'init'] = value;
+			out[key as 'name' | 'depth' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
 		} else {
 			throw new PlayerSpecError(`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`);
 		}

@@ -5,6 +5,7 @@
  *   preset=default|skeleton|plain     all options at once (applied first)
  *   algorithm=pvs|mtdf|alphabeta
  *   hash=MB                           transposition table size, 1..4096
+ *   exposure=N                        centiblobs per exposed blob in the positional term, 0..1000
  *   aspiration|tt|ttmove|captures|killers|history|positional=on|off
  */
 
@@ -30,7 +31,7 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 };
 
 /** Every key `applySearchOption` reads. */
-export const SEARCH_OPTION_KEYS = ['preset', 'algorithm', 'hash', ...Object.keys(SWITCHES)];
+export const SEARCH_OPTION_KEYS = ['preset', 'algorithm', 'hash', 'exposure', ...Object.keys(SWITCHES)];
 
 const ALGORITHMS: readonly Algorithm[] = ['pvs', 'mtdf', 'alphabeta'];
 
@@ -55,6 +56,11 @@ export function applySearchOption(options: Partial<SearchOptions>, key: string, 
 		const mb = Number(v);
 		if (v === '' || !Number.isInteger(mb) || mb < 1 || mb > 4096) throw new SearchOptionError(`hash must be a whole number of MB from 1 to 4096, got "${value}"`);
 		return { ...options, hashMb: mb };
+	}
+	if (k === 'exposure') {
+		const weight = Number(v);
+		if (v === '' || !Number.isInteger(weight) || weight < 0 || weight > 1000) throw new SearchOptionError(`exposure must be a whole number of centiblobs from 0 to 1000, got "${value}"`);
+		return { ...options, exposureWeight: weight };
 	}
 	const field = SWITCHES[k];
 	if (field) {
@@ -87,6 +93,7 @@ export function describeSearchOptions(options: Partial<SearchOptions>): string {
 	const full = { ...SEARCH_PRESETS.default, ...options };
 	const parts: string[] = [`algorithm=${full.algorithm}`];
 	for (const [name, field] of Object.entries(SWITCHES)) if (full[field] !== SEARCH_PRESETS.default[field]) parts.push(`${name}=${full[field] ? 'on' : 'off'}`);
+	if (full.positional) parts.push(`exposure=${full.exposureWeight}`);
 	if (full.tt) parts.push(`hash=${full.hashMb}`);
 	return parts.join(',');
 }

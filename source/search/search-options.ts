@@ -31,6 +31,8 @@ export interface SearchOptions {
 	readonly history: boolean;
 	/** Add the positional term to the blob difference (`evaluate.ts`). */
 	readonly positional: boolean;
+	/** Weight of one exposed blob in the positional term, centiblobs. */
+	readonly exposureWeight: number;
 }
 
 /** The full engine. */
@@ -44,6 +46,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	killers: true,
 	history: true,
 	positional: false,
+	exposureWeight: 25,
 };
 
 /** The walking skeleton's engine: plain alpha-beta, blob difference, moves ordered by gain only. */
@@ -57,6 +60,7 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	killers: false,
 	history: false,
 	positional: false,
+	exposureWeight: 25,
 };
 
 /** Options with every enhancement off: plain alpha-beta in generation order. */

@@ -91,17 +91,17 @@ export class Searcher {
 
 	// The board shape and its kernel.
 	private geometry: Geometry | null = null;
-	private kernel!: ShapeKernel;
-	private stride = 0;
+	protected kernel!: ShapeKernel;
+	protected stride = 0;
 	private playableCount = 0;
 	// The positions of the current line, one per ply.
-	private words = new Int32Array(0);
-	private readonly keys = new Int32Array(2 * (MAX_PLY + 2));
-	private readonly counts = new Int32Array(2 * (MAX_PLY + 2));
-	private readonly clocks = new Int32Array(MAX_PLY + 2);
+	protected words = new Int32Array(0);
+	protected readonly keys = new Int32Array(2 * (MAX_PLY + 2));
+	protected readonly counts = new Int32Array(2 * (MAX_PLY + 2));
+	protected readonly clocks = new Int32Array(MAX_PLY + 2);
 	// Move lists and ordering keys, MAX_NODE_MOVES per ply.
-	private readonly moves = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
-	private readonly orderKeys = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
+	protected readonly moves = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
+	protected readonly orderKeys = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
 	// Move ordering memory.
 	private readonly killers = new Int32Array(2 * (MAX_PLY + 1)).fill(NO_MOVE);
 	private historyTable = new Int32Array(0);
@@ -111,12 +111,14 @@ export class Searcher {
 	private readonly pvLength = new Int32Array(MAX_PLY + 1);
 
 	// The search in progress.
-	private variant: Variant = 'blobwar';
-	private rootSide = 0;
-	private halfMovesLeft = Infinity;
-	private nodes = 0;
+	protected variant: Variant = 'blobwar';
+	/** Centiblobs per exposed blob in the evaluation (0: blob difference alone). */
+	protected exposureWeight = 0;
+	protected rootSide = 0;
+	protected halfMovesLeft = Infinity;
+	protected nodes = 0;
 	private seldepth = 0;
-	private aborted = false;
+	protected aborted = false;
 	private startTime = 0;
 	private deadline = Infinity;
 	private nodeLimit = Infinity;
@@ -126,6 +128,13 @@ export class Searcher {
 	/** Root move that last raised alpha in the current iteration (NO_MOVE if none yet). */
 	private iterationBest: Move = NO_MOVE;
 	private iterationPv: Move[] = [];
+	/** Lazy SMP: this thread searches each iteration this many plies deeper (helpers diverge). */
+	depthOffset = 0;
+	/** The table generation to use (threads of one search share it); null: a new one per search. */
+	tableGeneration: number | null = null;
+	/** The result of the last `split`. */
+	protected splitBest = 0;
+	protected splitMove: Move = NO_MOVE;
 	/** Table key of the last `setTableKey`. */
 	private tableKeyLo = 0;
 	private tableKeyHi = 0;
@@ -154,22 +163,10 @@ export class Searcher {
 	 * @returns the best move (NO_MOVE if the game is already over) with its score and PV
 	 */
 	search(root: Position, limits: SearchLimits, listener: SearchListener = {}): SearchResult {
-		this.prepare(root);
-		this.listener = listener;
-		this.variant = limits.variant ?? 'blobwar';
-		this.halfMovesLeft = limits.halfMovesLeft ?? Infinity;
-		this.nodes = 0;
-		this.seldepth = 0;
-		this.aborted = false;
-		this.startTime = performance.now();
-		this.lastProgress = this.startTime;
+		this.begin(root, limits, listener);
 		const timeMs = limits.timeMs ?? Infinity;
 		const softTimeMs = Math.min(limits.softTimeMs ?? timeMs, timeMs);
-		this.deadline = this.startTime + timeMs;
-		this.nodeLimit = limits.nodes ?? Infinity;
 		const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
-		this.table.newSearch();
-		for (let i = 0; i < this.historyTable.length; i++) this.historyTable[i] >>= 1;
 
 		const none: SearchResult = { move: NO_MOVE, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], stopped: false };
 		if (gameEnd(root, this.variant, this.halfMovesLeft) !== null) return none;
@@ -186,7 +183,7 @@ export class Searcher {
 		for (let depth = 1; depth <= maxDepth; depth++) {
 			const iterationStart = performance.now();
 			this.iterationBest = NO_MOVE;
-			const score = this.iterate(depth, bestScore, completedDepth > 0);
+			const score = this.iterate(Math.min(depth + this.depthOffset, MAX_PLY - 1), bestScore, completedDepth > 0);
 			if (this.aborted) {
 				// A move that beat the previous best in the stopped iteration is better informed.
 				if (this.iterationBest !== NO_MOVE && this.iterationBest !== bestMove) {
@@ -196,7 +193,7 @@ export class Searcher {
 				break;
 			}
 			bestMove = this.rootMoves[0];
-			bestScore = score;
+			bestScore = score || 0; // never -0
 			bestPv = this.extendPv(this.iterationPv, depth);
 			completedDepth = depth;
 			const now = performance.now();
@@ -212,20 +209,77 @@ export class Searcher {
 				if (now - this.startTime + lastIterationMs * ratio > softTimeMs) break;
 			}
 		}
+		this.publishNodes();
 		return {
 			move: bestMove,
 			score: bestScore,
-			depth: completedDepth,
+			depth: Math.min(completedDepth + (completedDepth > 0 ? this.depthOffset : 0), MAX_PLY - 1),
 			seldepth: this.seldepth,
-			nodes: this.nodes,
+			nodes: this.totalNodes(),
 			timeMs: performance.now() - this.startTime,
 			pv: bestPv,
 			stopped: this.aborted,
 		};
 	}
 
+	/**
+	 * Sets up a search of `root` (the position stack, the limits, the counters, the table's
+	 * generation) without searching; `search` and the helpers of a parallel search start here.
+	 */
+	protected begin(root: Position, limits: SearchLimits, listener: SearchListener = {}): void {
+		this.prepare(root);
+		this.listener = listener;
+		this.variant = limits.variant ?? 'blobwar';
+		this.halfMovesLeft = limits.halfMovesLeft ?? Infinity;
+		this.exposureWeight = this.options.positional ? this.options.exposureWeight : 0;
+		this.nodes = 0;
+		this.seldepth = 0;
+		this.aborted = false;
+		this.startTime = performance.now();
+		this.lastProgress = this.startTime;
+		this.deadline = this.startTime + (limits.timeMs ?? Infinity);
+		this.nodeLimit = limits.nodes ?? Infinity;
+		if (this.tableGeneration === null) this.table.newSearch();
+		else this.table.setAge(this.tableGeneration);
+		for (let i = 0; i < this.historyTable.length; i++) this.historyTable[i] >>= 1;
+	}
+
+	// Hooks of the parallel searches (parallel/): the sequential search does nothing here.
+
+	/** True if the node may share its remaining moves with idle threads now (YBWC). */
+	protected canSplit(_depth: number): boolean {
+		return false;
+	}
+
+	/**
+	 * Shares the remaining moves `moves[from..end)` of the node at `ply` with idle threads and
+	 * searches them with them; leaves the node's result in `splitBest`, `splitMove`.
+	 * @returns false if no split was made (the caller searches the moves itself)
+	 */
+	protected split(_ply: number, _depth: number, _alpha: number, _beta: number, _best: number, _bestMove: Move, _from: number, _end: number, _skip: Move): boolean {
+		return false;
+	}
+
+	/** True if a split point this thread works under was cut off (its work is useless now). */
+	protected splitCutoff(): boolean {
+		return false;
+	}
+
+	/** Makes this thread's node count visible to others (every few thousand nodes). */
+	protected publishNodes(): void {}
+
+	/** Nodes searched by every thread of the search. */
+	protected totalNodes(): number {
+		return this.nodes;
+	}
+
+	/** Nodes of each thread, when more than one searches. */
+	protected threadNodes(): number[] | undefined {
+		return undefined;
+	}
+
 	/** Sets up the position stack for `root` (and the kernel of its shape). */
-	private prepare(root: Position): void {
+	protected prepare(root: Position): void {
 		const g = root.geometry;
 		if (this.geometry !== g) {
 			this.geometry = g;
@@ -323,6 +377,20 @@ export class Searcher {
 		this.pvLength[0] = 0;
 		for (let i = 0; i < moves.length; i++) {
 			const move = moves[i];
+			if (i > 0 && alpha < beta && this.canSplit(depth) && this.splitRoot(depth, alpha, beta, best, moves[bestIndex], i)) {
+				// The other root moves were shared with the idle threads.
+				if (this.aborted) break;
+				if (this.splitBest > best) {
+					best = this.splitBest;
+					bestIndex = moves.indexOf(this.splitMove);
+					if (best > alpha) {
+						alpha = best;
+						this.iterationBest = this.splitMove;
+						this.iterationPv = [this.splitMove];
+					}
+				}
+				break;
+			}
 			this.makeChild(0, side, move);
 			let score: number;
 			if (pvs && i > 0) {
@@ -360,12 +428,22 @@ export class Searcher {
 		return best;
 	}
 
+	/** Shares the root moves from index `from` on (in their order) through `split`. */
+	private splitRoot(depth: number, alpha: number, beta: number, best: number, bestMove: Move, from: number): boolean {
+		const moves = this.rootMoves;
+		for (let i = from; i < moves.length; i++) {
+			this.moves[i] = moves[i];
+			this.orderKeys[i] = moves.length - i;
+		}
+		return this.split(0, depth, alpha, beta, best, bestMove, from, moves.length, NO_MOVE);
+	}
+
 	/**
 	 * Negamax alpha-beta (fail-soft) at `ply` below the root with `depth` plies to go; PVS
 	 * (null windows after the first move) unless the algorithm is plain alpha-beta.
 	 * @returns the score from the side to move's view; meaningless once `aborted` is set
 	 */
-	private negamax(ply: number, depth: number, alpha: number, beta: number): number {
+	protected negamax(ply: number, depth: number, alpha: number, beta: number): number {
 		this.pvLength[ply] = 0;
 		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
 		if (this.aborted) return 0;
@@ -386,13 +464,13 @@ export class Searcher {
 			if (atLimit || depth <= 0 || ply >= MAX_PLY - 1) {
 				if (!kernel.hasMove(words, base, side)) return terminalScore(mine, theirs + empty, ply);
 				if (atLimit) return terminalScore(mine, theirs, ply);
-				return evaluate(kernel, words, base, side, mine, theirs, this.options.positional);
+				return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
 			}
 		} else {
 			if (mine === 0 || theirs === 0 || this.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= this.halfMovesLeft) return terminalScore(mine, theirs, ply);
 			const canMove = kernel.hasMove(words, base, side);
 			if (!canMove && !kernel.hasMove(words, base, side ^ 1)) return terminalScore(mine, theirs, ply);
-			if (depth <= 0 || ply >= MAX_PLY - 1) return evaluate(kernel, words, base, side, mine, theirs, this.options.positional);
+			if (depth <= 0 || ply >= MAX_PLY - 1) return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
 			pass = !canMove;
 		}
 
@@ -468,6 +546,20 @@ export class Searcher {
 					keys[i] = k;
 				}
 				if (move === tableMove && searched > 0) continue;
+				// Young Brothers Wait: once the eldest brother is searched, the others may be shared.
+				if (searched >= (beta - alpha > 1 ? 1 : 2) && this.canSplit(depth) && this.split(ply, depth, alpha, beta, best, bestMove, i, end, searched > 0 ? tableMove : NO_MOVE)) {
+					if (this.aborted) return 0;
+					if (this.splitBest > best) {
+						best = this.splitBest;
+						bestMove = this.splitMove;
+						if (best > alpha) {
+							// The line below a shared move is not known here: the PV stops at it.
+							this.pvTable[ply * MAX_PLY] = bestMove;
+							this.pvLength[ply] = 1;
+						}
+					}
+					break;
+				}
 				const score = this.searchChild(ply, side, move, depth, alpha, beta, pvs && searched > 0);
 				if (this.aborted) return 0;
 				searched++;
@@ -496,7 +588,7 @@ export class Searcher {
 	 * again with the full window if the score falls inside it.
 	 * @returns the child's score from the mover's view
 	 */
-	private searchChild(ply: number, side: number, move: Move, depth: number, alpha: number, beta: number, nullWindow: boolean): number {
+	protected searchChild(ply: number, side: number, move: Move, depth: number, alpha: number, beta: number, nullWindow: boolean): number {
 		this.makeChild(ply, side, move);
 		if (nullWindow) {
 			const score = -this.negamax(ply + 1, depth - 1, -alpha - 1, -alpha);
@@ -506,7 +598,7 @@ export class Searcher {
 	}
 
 	/** Plays `move` of `side` from the position at `ply` into `ply + 1` (counts, clock, key). */
-	private makeChild(ply: number, side: number, move: Move): void {
+	protected makeChild(ply: number, side: number, move: Move): void {
 		const stride = this.stride;
 		const c = 2 * ply;
 		if (move === PASS) {
@@ -623,8 +715,9 @@ export class Searcher {
 	}
 
 	/** Looks at the stop flag, the clock and the node limit; reports progress. */
-	private checkStop(): void {
-		if (Atomics.load(this.stopFlag, 0) !== 0 || this.nodes >= this.nodeLimit) {
+	protected checkStop(): void {
+		this.publishNodes();
+		if (Atomics.load(this.stopFlag, 0) !== 0 || this.nodes >= this.nodeLimit || this.splitCutoff()) {
 			this.aborted = true;
 			return;
 		}
@@ -635,21 +728,25 @@ export class Searcher {
 		}
 		if (this.listener.onProgress && now - this.lastProgress >= this.progressIntervalMs) {
 			this.lastProgress = now;
-			this.listener.onProgress(this.nodes, now - this.startTime);
+			this.listener.onProgress(this.totalNodes(), now - this.startTime);
 		}
 	}
 
 	private info(depth: number, score: number, pv: readonly Move[], now: number): SearchInfo {
 		const timeMs = now - this.startTime;
+		this.publishNodes();
+		const nodes = this.totalNodes();
+		const threadNodes = this.threadNodes();
 		return {
 			depth,
 			seldepth: this.seldepth,
 			score,
-			nodes: this.nodes,
-			nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+			nodes,
+			nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
 			timeMs: Math.round(timeMs),
 			pv: [...pv],
-			threads: 1,
+			threads: threadNodes?.length ?? 1,
+			threadNodes,
 			hashfull: this.options.tt ? this.table.hashfull() : 0,
 		};
 	}

@@ -79,7 +79,7 @@ describe('blobterm match', () => {
 		[['match', 'builtin'], 'blobterm: match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)'],
 		[['match', 'builtin', 'uai:./nope'], 'blobterm: engine ./nope: no such file (players are human, builtin, or an engine program)'],
 		[['match', 'builtin', 'builtin:depth=x'], 'blobterm: player builtin:depth=x: depth must be a number >= 1, got "x"'],
-		[['match', 'builtin', 'builtin:speed=3'], 'blobterm: player builtin:speed=3: unknown option "speed" (options of builtin: name, depth, preset, algorithm, hash, aspiration, tt, ttmove, captures, killers, history, positional)'],
+		[['match', 'builtin', 'builtin:speed=3'], 'blobterm: player builtin:speed=3: unknown option "speed" (options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)'],
 		[['match', 'builtin', 'human'], 'blobterm: a match is between engines: human cannot play'],
 		[['match', `uai:${fixture('uai-greedy-engine.mjs')}`, 'builtin', 'boards/5x5.bwb'], 'blobterm: UAI engines play on 7x7 boards: boards/5x5.bwb is 5 x 5'],
 		[['match', 'builtin', 'builtin', '--sprt', 'elo0=5'], 'blobterm: --sprt: elo0 and elo1 are required, e.g. --sprt elo0=0,elo1=10'],

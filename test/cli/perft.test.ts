@@ -44,7 +44,7 @@ describe('blobterm perft', () => {
 		[['perft', 'boards/ataxx.bwb', 'x'], 'blobterm: DEPTH must be an integer from 1 to 30, got "x"'],
 		[['perft', 'boards/ataxx.bwb', '3', '--rules', 'chess'], 'blobterm: --rules must be blobwar or ataxx, got "chess"'],
 		[['perft', '3', '--fen', 'x5o/7/6 x'], 'blobterm: bad FEN "x5o/7/6 x": rank 3 from the top has 6 cells, the first has 7'],
-		[['bench', 'everything'], 'blobterm: unknown benchmark "everything" (try: blobterm bench perft, blobterm bench search)'],
+		[['bench', 'everything'], 'blobterm: unknown benchmark "everything" (try: blobterm bench perft, search or parallel)'],
 	])('%j fails with one line', async (args, message) => {
 		const run = await runNode('cli.js', args);
 		expect(run.stderr).toBe(`${message}\n`);

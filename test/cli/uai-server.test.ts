@@ -81,6 +81,25 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		expect(mtdf.depths).toEqual([1, 2, 3, 4, 5]);
 	});
 
+	it('setoption Threads and Parallel: the search runs on two threads, YBWC', async () => {
+		session = new UaiSession([]);
+		session.send('uai');
+		await session.expect(/^uaiok$/);
+		expect(session.lines).toContain('option name Threads type spin default 1 min 1 max 64');
+		expect(session.lines).toContain('option name Parallel type combo default lazy var lazy var ybwc');
+		session.send('setoption name Threads value 2');
+		session.send('setoption name Parallel value ybwc');
+		session.send('position startpos');
+		session.send('go depth 7');
+		const { line } = await session.expect(/^bestmove /);
+		expect(parseUaiMove(parseFen(ATAXX_START_FEN).position, line.split(' ')[1]).ok).toBe(true);
+		session.send('setoption name Threads value 0');
+		session.send('isready');
+		await session.expect(/^readyok$/);
+		expect(session.lines).toContain('info string Threads must be an integer from 1 to 64, got "0"');
+		expect(await session.quit()).toBe(0);
+	});
+
 	it('a clock: go wtime/btime answers well within the time left', async () => {
 		session = new UaiSession([]);
 		session.send('position startpos');

@@ -58,7 +58,7 @@ describe('player specs', () => {
 	it.each([
 		['builtin:depth=0', 'player builtin:depth=0: depth must be a number >= 1, got "0"'],
 		['builtin:depth=2.5', 'player builtin:depth=2.5: depth must be an integer >= 1, got "2.5"'],
-		['builtin:args=x', 'player builtin:args=x: unknown option "args" (options of builtin: name, depth, preset, algorithm, hash, aspiration, tt, ttmove, captures, killers, history, positional)'],
+		['builtin:args=x', 'player builtin:args=x: unknown option "args" (options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)'],
 		[`${greedy},fast`, `player ${greedy},fast: expected KEY=VALUE, found "fast" (options of ti: name, args, grace)`],
 		[`ti:${greedy},option.Hash=1`, `player ti:${greedy},option.Hash=1: unknown option "option.Hash" (options of ti: name, args, grace)`],
 		[`uai:${uai},grace=-1`, `player uai:${uai},grace=-1: grace must be a number >= 0, got "-1"`],

@@ -27,5 +27,5 @@ export function minimax(pos: Position, depth: number, halfMovesLeft = Infinity, 
 	if (moves.length === 0 && variant === 'ataxx' && sideHasMove(pos, (pos.side ^ 1) as 0 | 1)) moves.push(PASS);
 	let best = -Infinity;
 	for (const move of moves) best = Math.max(best, -minimax(playMove(pos, move), depth - 1, halfMovesLeft, variant, ply + 1));
-	return best;
+	return best || 0; // a draw is 0, never -0
 }

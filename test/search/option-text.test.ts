@@ -15,7 +15,7 @@ describe('search options as text', () => {
 		['hash', '0', 'hash must be a whole number of MB from 1 to 4096, got "0"'],
 		['hash', '1.5', 'hash must be a whole number of MB from 1 to 4096, got "1.5"'],
 		['killers', 'sometimes', 'killers must be on or off, got "sometimes"'],
-		['depth', '3', 'unknown search option "depth" (options: preset, algorithm, hash, aspiration, tt, ttmove, captures, killers, history, positional)'],
+		['depth', '3', 'unknown search option "depth" (options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)'],
 	])('%s=%s is refused', (key, value, message) => {
 		expect(() => applySearchOption({}, key, value)).toThrow(message);
 	});

@@ -1,0 +1,68 @@
+/**
+ * The parallel search benchmark (the metrics of seeds/002 chapter 6): for each algorithm and
+ * thread count, the bench positions searched to fixed depths; time to depth, speedup
+ * SU = t1 / tp, search overhead SO = np / n1 - 1, nps scaling and efficiency SU / p, against
+ * the same search on one thread.
+ */
+
+import { type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
+import { describeSearchOptions } from '../search/option-text.js';
+import { type SearchOptions } from '../search/search-options.js';
+import { BENCH_POSITIONS, benchPosition } from './bench-positions.js';
+import { describeMachine } from './machine.js';
+
+/** Time (ms) and nodes of a configuration over every bench position. */
+interface Totals {
+	readonly ms: number;
+	readonly nodes: number;
+}
+
+/** Runs the bench positions on a pool of `threads` threads. */
+async function measure(threads: number, parallel: ParallelAlgorithm, options: Partial<SearchOptions>, depthOf: (i: number) => number): Promise<Totals> {
+	const pool = new SearchPool({ threads, parallel, search: options });
+	try {
+		// Warm-up: every thread compiles and optimises the code before anything is timed.
+		const first = benchPosition(BENCH_POSITIONS[0]);
+		await pool.search(first, { depth: Math.max(1, depthOf(0) - 1) });
+		let ms = 0;
+		let nodes = 0;
+		for (let i = 0; i < BENCH_POSITIONS.length; i++) {
+			pool.clear();
+			const start = performance.now();
+			const result = await pool.search(benchPosition(BENCH_POSITIONS[i]), { depth: depthOf(i) });
+			ms += performance.now() - start;
+			nodes += result.nodes;
+		}
+		return { ms, nodes };
+	} finally {
+		await pool.close();
+	}
+}
+
+/**
+ * `blobterm bench parallel`: prints the table, with the machine it ran on.
+ * @param threadCounts thread counts to measure besides 1 (the baseline)
+ * @param depth a depth for every position (default: each position's bench depth)
+ */
+export async function benchParallel(out: (line: string) => void, threadCounts: readonly number[], options: Partial<SearchOptions>, depth?: number): Promise<void> {
+	const depthOf = (i: number) => depth ?? BENCH_POSITIONS[i].depth + 1;
+	out(`bench parallel on ${describeMachine()}, ${describeSearchOptions(options)}`);
+	out(`depths: ${BENCH_POSITIONS.map((e, i) => `${e.name} ${depthOf(i)}`).join(', ')}`);
+	out('');
+	out('| algorithm | threads | time to depth (ms) | nodes | speedup | search overhead | nps scaling | efficiency |');
+	out('|---|---:|---:|---:|---:|---:|---:|---:|');
+	const base = await measure(1, 'lazy', options, depthOf);
+	const row = (name: string, p: number, t: Totals) => {
+		const speedup = base.ms / t.ms;
+		const overhead = t.nodes / base.nodes - 1;
+		const npsScaling = t.nodes / t.ms / (base.nodes / base.ms);
+		out(`| ${name} | ${p} | ${Math.round(t.ms)} | ${t.nodes} | ${speedup.toFixed(2)} | ${(overhead * 100).toFixed(1)}% | ${npsScaling.toFixed(2)} | ${(speedup / p).toFixed(2)} |`);
+	};
+	row('sequential', 1, base);
+	for (const parallel of ['lazy', 'ybwc'] as const) {
+		for (const p of threadCounts) {
+			if (p === 1) continue;
+			row(parallel === 'lazy' ? 'Lazy SMP' : 'YBWC', p, await measure(p, parallel, options, depthOf));
+		}
+	}
+}

@@ -1,0 +1,315 @@
+/**
+ * A searcher of a parallel search: one per worker thread, sharing the transposition table, the
+ * stop flag and node counters with the others (`shared-state.ts`). Two algorithms:
+ *
+ * Lazy SMP (the default): every thread runs the whole iterative deepening on the same root and
+ * they share only the table; helpers search one ply deeper on odd thread indices, so that they
+ * diverge and fill the table ahead of the main thread, whose result is played.
+ *
+ * Young Brothers Wait Concept (Feldmann, Monien, Mysliwietz and Vornberger, "Distributed game
+ * tree search", 1989; seeds/002 section 3.4), with `splitting` on:
+ *
+ * - A node may be split only after its eldest child has been searched (and did not cut off):
+ *   its remaining moves go into a split point in shared memory (`shared-state.ts`), best first.
+ * - Idle threads join open split points and take the remaining moves one at a time through the
+ *   split point's cursor; each searches its move with a null window around the split point's
+ *   current alpha (PVS), searching again with the full window when the score falls inside it.
+ * - A score at or above beta cuts the split point off: every thread working there (and, through
+ *   their own split points, below) stops within a thousand nodes.
+ * - The owner searches moves too, then waits until its helpers are done, helping meanwhile at
+ *   split points deeper than its own (a "helpful master"); then it returns the node's result.
+ * Every thread counts its nodes in a shared counter; the transposition table is shared too.
+ */
+
+import { type Move } from '../../game/move.js';
+import { type Position } from '../../game/position.js';
+import { Searcher } from '../search.js';
+import { type SearchOptions } from '../search-options.js';
+import { type TranspositionTable } from '../transposition-table.js';
+import { type SearchLimits } from '../types.js';
+import {
+	CONTROL_ACTIVE,
+	CONTROL_IDLE,
+	CONTROL_STOP,
+	CONTROL_WORK,
+	lock,
+	type SharedState,
+	SP_ACTIVE,
+	SP_ALPHA,
+	SP_BEST,
+	SP_BEST_MOVE,
+	SP_BETA,
+	SP_BLUE,
+	SP_CLOCK,
+	SP_CLOSING,
+	SP_CURSOR,
+	SP_CUTOFF,
+	SP_DEPTH,
+	SP_FREE,
+	SP_KEY_HI,
+	SP_KEY_LO,
+	SP_MAX_MOVES,
+	SP_MOVE_COUNT,
+	SP_MOVES_AT,
+	SP_OPEN,
+	SP_OWNER,
+	SP_PLY,
+	SP_RED,
+	SP_SIDE,
+	SP_STATE,
+	SP_TAKEN,
+	SP_WORDS,
+	SP_WORDS_AT,
+	SPLIT_POINTS,
+	unlock,
+} from './shared-state.js';
+
+/** Shallowest remaining depth at which a node is split (shallower subtrees are not worth sharing). */
+export const MIN_SPLIT_DEPTH = 2;
+/** Loads of the work sequence an idle thread spins through before it sleeps. */
+const IDLE_SPINS = 20_000;
+/** Most split points one thread works under at once. */
+const MAX_JOINED = 16;
+
+/** A searcher sharing memory with the other threads of a parallel search. */
+export class ParallelSearcher extends Searcher {
+	/** Smallest depth at which nodes are split. */
+	minSplitDepth = MIN_SPLIT_DEPTH;
+	private readonly control: Int32Array;
+	private readonly counters: Float64Array;
+	private readonly sp: Int32Array;
+	private readonly threads: number;
+	/** Split points this thread works at, outermost first. */
+	private readonly joined: number[] = [];
+	/** Scratch: indices of the moves of a split, sorted. */
+	private readonly order = new Int32Array(SP_MAX_MOVES);
+
+	/**
+	 * @param state the buffers shared by the threads (`createSharedState`)
+	 * @param threadIndex this thread's index, 0 for the main thread (whose result is played)
+	 * @param splitting true for YBWC (nodes are split), false for Lazy SMP
+	 * @param table the shared transposition table
+	 */
+	constructor(
+		options: Partial<SearchOptions>,
+		state: SharedState,
+		readonly threadIndex: number,
+		readonly splitting: boolean,
+		table?: TranspositionTable,
+	) {
+		super(options, new Int32Array(state.control), table);
+		this.control = new Int32Array(state.control);
+		this.counters = new Float64Array(state.counters);
+		this.sp = new Int32Array(state.splitPoints);
+		this.threads = state.threads;
+	}
+
+	/**
+	 * A helper's whole part in a search of `root`: joins split points as they open, until the
+	 * search ends (the control block's active word drops to 0) or is stopped.
+	 */
+	help(root: Position, limits: SearchLimits): void {
+		this.begin(root, { ...limits, timeMs: undefined, nodes: undefined });
+		const control = this.control;
+		while (Atomics.load(control, CONTROL_ACTIVE) === 1 && Atomics.load(control, CONTROL_STOP) === 0) {
+			if (this.helpOnce(0)) continue;
+			const sequence = Atomics.load(control, CONTROL_WORK);
+			Atomics.add(control, CONTROL_IDLE, 1);
+			// Spin a little first: a split point opens within microseconds when another thread
+			// is searching; sleeping on the futex would add its wake-up latency to each job.
+			for (let spins = 0; spins < IDLE_SPINS && Atomics.load(control, CONTROL_WORK) === sequence; spins++);
+			if (Atomics.load(control, CONTROL_WORK) === sequence && !this.openSplitPointExists(0)) Atomics.wait(control, CONTROL_WORK, sequence, 5);
+			Atomics.sub(control, CONTROL_IDLE, 1);
+		}
+		this.publishNodes();
+	}
+
+	protected override publishNodes(): void {
+		this.counters[this.threadIndex] = this.nodes;
+	}
+
+	protected override totalNodes(): number {
+		let total = 0;
+		for (let i = 0; i < this.threads; i++) total += i === this.threadIndex ? this.nodes : this.counters[i];
+		return total;
+	}
+
+	protected override threadNodes(): number[] {
+		return Array.from({ length: this.threads }, (_, i) => (i === this.threadIndex ? this.nodes : this.counters[i]));
+	}
+
+	protected override splitCutoff(): boolean {
+		for (const base of this.joined) if (Atomics.load(this.sp, base + SP_CUTOFF) !== 0) return true;
+		return false;
+	}
+
+	protected override canSplit(depth: number): boolean {
+		return this.splitting && depth >= this.minSplitDepth && this.joined.length < MAX_JOINED && Atomics.load(this.control, CONTROL_IDLE) > 0;
+	}
+
+	protected override split(ply: number, depth: number, alpha: number, beta: number, best: number, bestMove: Move, from: number, end: number, skip: Move): boolean {
+		const sp = this.sp;
+		const base = this.takeSplitPoint();
+		if (base < 0) return false;
+
+		// Step 1. Fill the split point: the node, the window, the remaining moves best first.
+		const side = (this.rootSide ^ ply) & 1;
+		sp[base + SP_OWNER] = this.threadIndex;
+		sp[base + SP_ACTIVE] = 0;
+		sp[base + SP_CUTOFF] = 0;
+		sp[base + SP_ALPHA] = alpha;
+		sp[base + SP_BETA] = beta;
+		sp[base + SP_BEST] = best;
+		sp[base + SP_BEST_MOVE] = bestMove;
+		sp[base + SP_DEPTH] = depth;
+		sp[base + SP_PLY] = ply;
+		sp[base + SP_SIDE] = side;
+		sp[base + SP_CLOCK] = this.clocks[ply];
+		sp[base + SP_BLUE] = this.counts[2 * ply];
+		sp[base + SP_RED] = this.counts[2 * ply + 1];
+		sp[base + SP_KEY_LO] = this.keys[2 * ply];
+		sp[base + SP_KEY_HI] = this.keys[2 * ply + 1];
+		for (let w = 0; w < this.stride; w++) sp[base + SP_WORDS_AT + w] = this.words[ply * this.stride + w];
+		// The remaining moves best first by their ordering keys (the owner had them only partly sorted).
+		const keys = this.orderKeys;
+		const order = this.order;
+		let count = 0;
+		for (let i = from; i < end && count < SP_MAX_MOVES; i++) {
+			if (this.moves[i] === skip) continue;
+			let j = count++;
+			while (j > 0 && keys[order[j - 1]] < keys[i]) {
+				order[j] = order[j - 1];
+				j--;
+			}
+			order[j] = i;
+		}
+		for (let j = 0; j < count; j++) sp[base + SP_MOVES_AT + j] = this.moves[order[j]];
+		sp[base + SP_MOVE_COUNT] = count;
+		sp[base + SP_CURSOR] = 0;
+		Atomics.store(sp, base + SP_STATE, SP_OPEN);
+		Atomics.add(this.control, CONTROL_WORK, 1);
+		Atomics.notify(this.control, CONTROL_WORK);
+
+		// Step 2. Search moves like any helper.
+		this.workAt(base, false);
+		const stopped = Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff();
+		if (this.aborted && !stopped) this.aborted = false; // only this node was cut off: it is done
+		if (this.aborted) Atomics.store(sp, base + SP_CUTOFF, 1); // helpers below stop too
+
+		// Step 3. Close it, and wait for the helpers, helping deeper meanwhile.
+		lock(sp, base);
+		Atomics.store(sp, base + SP_STATE, SP_CLOSING);
+		unlock(sp, base);
+		const savedAborted = this.aborted;
+		while (Atomics.load(sp, base + SP_ACTIVE) > 0) {
+			if (Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff()) Atomics.store(sp, base + SP_CUTOFF, 1);
+			else if (!savedAborted && this.helpOnce(ply + 1)) continue;
+			Atomics.add(this.control, CONTROL_IDLE, 1);
+			const sequence = Atomics.load(this.control, CONTROL_WORK);
+			const active = Atomics.load(sp, base + SP_ACTIVE);
+			// Spin first (a helper leaves, or a deeper split point opens, within microseconds), then sleep.
+			for (let spins = 0; spins < IDLE_SPINS && Atomics.load(sp, base + SP_ACTIVE) === active && Atomics.load(this.control, CONTROL_WORK) === sequence; spins++);
+			if (Atomics.load(sp, base + SP_ACTIVE) === active && active > 0 && Atomics.load(this.control, CONTROL_WORK) === sequence) Atomics.wait(sp, base + SP_ACTIVE, active, 1);
+			Atomics.sub(this.control, CONTROL_IDLE, 1);
+		}
+		this.aborted = savedAborted || Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff();
+		this.splitBest = sp[base + SP_BEST];
+		this.splitMove = sp[base + SP_BEST_MOVE];
+		Atomics.store(sp, base + SP_STATE, SP_FREE);
+		return true;
+	}
+
+	/** A free split point, now taken; -1 if none. */
+	private takeSplitPoint(): number {
+		for (let i = 0; i < SPLIT_POINTS; i++) {
+			const base = i * SP_WORDS;
+			if (Atomics.compareExchange(this.sp, base + SP_STATE, SP_FREE, SP_TAKEN) === SP_FREE) return base;
+		}
+		return -1;
+	}
+
+	/** True if an open split point at ply >= minPly still has moves to give. */
+	private openSplitPointExists(minPly: number): boolean {
+		const sp = this.sp;
+		for (let i = 0; i < SPLIT_POINTS; i++) {
+			const base = i * SP_WORDS;
+			if (Atomics.load(sp, base + SP_STATE) === SP_OPEN && sp[base + SP_PLY] >= minPly && Atomics.load(sp, base + SP_CURSOR) < sp[base + SP_MOVE_COUNT] && Atomics.load(sp, base + SP_CUTOFF) === 0) return true;
+		}
+		return false;
+	}
+
+	/**
+	 * Joins one open split point at ply >= minPly with moves left, if any, and works there.
+	 * @returns true if it did some work
+	 */
+	private helpOnce(minPly: number): boolean {
+		const sp = this.sp;
+		for (let i = 0; i < SPLIT_POINTS; i++) {
+			const base = i * SP_WORDS;
+			if (Atomics.load(sp, base + SP_STATE) !== SP_OPEN || sp[base + SP_PLY] < minPly) continue;
+			lock(sp, base);
+			const joinable = sp[base + SP_STATE] === SP_OPEN && sp[base + SP_CUTOFF] === 0 && sp[base + SP_CURSOR] < sp[base + SP_MOVE_COUNT];
+			if (joinable) sp[base + SP_ACTIVE]++;
+			unlock(sp, base);
+			if (!joinable) continue;
+			this.workAt(base, true);
+			if (Atomics.load(this.control, CONTROL_STOP) === 0 && !this.ancestorCutoff()) this.aborted = false;
+			lock(sp, base);
+			sp[base + SP_ACTIVE]--;
+			unlock(sp, base);
+			Atomics.notify(sp, base + SP_ACTIVE);
+			return true;
+		}
+		return false;
+	}
+
+	/**
+	 * Takes moves from the split point at `base` until none is left, it is cut off, or the search
+	 * stops; records each score there.
+	 * @param load true for a helper: copy the split point's position into this thread's stack first
+	 */
+	private workAt(base: number, load: boolean): void {
+		const sp = this.sp;
+		const ply = sp[base + SP_PLY];
+		const side = sp[base + SP_SIDE];
+		const depth = sp[base + SP_DEPTH];
+		const beta = sp[base + SP_BETA];
+		const count = sp[base + SP_MOVE_COUNT];
+		if (load) {
+			for (let w = 0; w < this.stride; w++) this.words[ply * this.stride + w] = sp[base + SP_WORDS_AT + w];
+			this.keys[2 * ply] = sp[base + SP_KEY_LO];
+			this.keys[2 * ply + 1] = sp[base + SP_KEY_HI];
+			this.counts[2 * ply] = sp[base + SP_BLUE];
+			this.counts[2 * ply + 1] = sp[base + SP_RED];
+			this.clocks[ply] = sp[base + SP_CLOCK];
+		}
+		this.joined.push(base);
+		for (;;) {
+			if (this.aborted || Atomics.load(sp, base + SP_CUTOFF) !== 0) break;
+			const i = Atomics.add(sp, base + SP_CURSOR, 1);
+			if (i >= count) break;
+			const move = sp[base + SP_MOVES_AT + i];
+			const alpha = Atomics.load(sp, base + SP_ALPHA);
+			if (alpha >= beta) break;
+			const score = this.searchChild(ply, side, move, depth, alpha, beta, true);
+			if (this.aborted) break;
+			lock(sp, base);
+			if (score > sp[base + SP_BEST]) {
+				sp[base + SP_BEST] = score;
+				sp[base + SP_BEST_MOVE] = move;
+				if (score > sp[base + SP_ALPHA]) {
+					sp[base + SP_ALPHA] = score;
+					if (score >= beta) sp[base + SP_CUTOFF] = 1;
+				}
+			}
+			unlock(sp, base);
+		}
+		this.joined.pop();
+	}
+
+	/** True if a split point this thread works under, other than the innermost, was cut off. */
+	private ancestorCutoff(): boolean {
+		for (const base of this.joined) if (Atomics.load(this.sp, base + SP_CUTOFF) !== 0) return true;
+		return false;
+	}
+}

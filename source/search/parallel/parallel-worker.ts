@@ -1,0 +1,48 @@
+/**
+ * Entry point of a worker thread of a `SearchPool`: a `ParallelSearcher` over the shared table
+ * and shared state, doing what the pool asks (see `search-pool.ts` for the messages).
+ */
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { positionFromData } from '../../game/position.js';
+import { type SearchOptions } from '../search-options.js';
+import { TranspositionTable } from '../transposition-table.js';
+import { ParallelSearcher } from './parallel-searcher.js';
+import { type PoolReply, type PoolRequest, type WorkerSetup } from './search-pool.js';
+
+const setup = workerData as WorkerSetup;
+const table = new TranspositionTable(setup.options.hashMb ?? 64, setup.table);
+const searcher = new ParallelSearcher(setup.options, setup.state, setup.index, setup.parallel === 'ybwc', table);
+// Lazy SMP: helpers on odd indices search one ply deeper, so that the threads diverge.
+if (setup.parallel === 'lazy' && setup.index % 2 === 1) searcher.depthOffset = 1;
+const port = parentPort!;
+
+port.on('message', (request: PoolRequest) => {
+	if (request.type === 'clear') {
+		searcher.clear();
+		return;
+	}
+	const { id } = request;
+	try {
+		const options: Partial<SearchOptions> = { ...setup.options, ...request.options, hashMb: table.sizeMb };
+		searcher.options = { ...searcher.options, ...options };
+		searcher.tableGeneration = request.generation;
+		const position = positionFromData(request.position);
+		if (setup.index === 0) {
+			const result = searcher.search(position, request.limits, {
+				onInfo: (info) => port.postMessage({ type: 'info', id, info } satisfies PoolReply),
+				onProgress: (nodes, timeMs) => port.postMessage({ type: 'progress', id, nodes, timeMs } satisfies PoolReply),
+			});
+			port.postMessage({ type: 'result', id, result } satisfies PoolReply);
+		} else if (setup.parallel === 'ybwc') {
+			searcher.help(position, request.limits);
+			port.postMessage({ type: 'done', id } satisfies PoolReply);
+		} else {
+			// A Lazy SMP helper: the main thread's limits but its time; the pool stops it.
+			searcher.search(position, { ...request.limits, timeMs: undefined, softTimeMs: undefined, nodes: undefined });
+			port.postMessage({ type: 'done', id } satisfies PoolReply);
+		}
+	} catch (error) {
+		port.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error) } satisfies PoolReply);
+	}
+});
