@@ -49,6 +49,9 @@ export function benchSearch(out: (line: string) => void, options: Partial<Search
 	return nodes;
 }
 
+/** The full engine's search with the blob difference alone: the rows compare searches of the same tree values. */
+const FULL_BLOBS: Partial<SearchOptions> = { ...DEFAULT_SEARCH_OPTIONS, positional: false };
+
 /** The rows of the comparison: each enhancement switched on in turn, then the alternatives. */
 export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly options: Partial<SearchOptions> }> = [
 	{ label: 'plain alpha-beta (moves in generation order)', options: PLAIN_SEARCH_OPTIONS },
@@ -57,10 +60,11 @@ export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly option
 	{ label: '+ table move first', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true } },
 	{ label: '+ killer moves', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true } },
 	{ label: '+ history heuristic', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true, history: true } },
-	{ label: '+ PVS (null windows)', options: { ...DEFAULT_SEARCH_OPTIONS, aspiration: false } },
-	{ label: '+ aspiration windows (the full engine)', options: DEFAULT_SEARCH_OPTIONS },
-	{ label: 'MTD(f) instead of PVS', options: { ...DEFAULT_SEARCH_OPTIONS, algorithm: 'mtdf', aspiration: false } },
-	{ label: 'full engine without the table', options: { ...DEFAULT_SEARCH_OPTIONS, tt: false, ttMoveOrdering: false } },
+	{ label: '+ PVS (null windows)', options: { ...FULL_BLOBS, aspiration: false } },
+	{ label: '+ aspiration windows', options: FULL_BLOBS },
+	{ label: 'MTD(f) instead of PVS and aspiration', options: { ...FULL_BLOBS, algorithm: 'mtdf', aspiration: false } },
+	{ label: 'PVS and aspiration without the table', options: { ...FULL_BLOBS, tt: false, ttMoveOrdering: false } },
+	{ label: '+ positional term (the full engine; another evaluation)', options: DEFAULT_SEARCH_OPTIONS },
 ];
 
 /**

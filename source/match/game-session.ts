@@ -22,23 +22,14 @@ import { type MoveCoords } from '../game/notation.js';
 import { clonePosition, type Position, type Side } from '../game/position.js';
 import { type HumanPlayer } from '../players/human-player.js';
 import { type EngineInfo, type Player } from '../players/player.js';
-import { Game, type GameState, type PlayedMove } from './game.js';
+import { Game, type GameOptions, type GameState, type PlayedMove } from './game.js';
 
-/** Settings of a session. */
-export interface SessionOptions {
-	/** The start position (of the first game, and of each new game). */
-	readonly start: Position;
-	/** Positions before `start` (a board file's history), oldest first; they set the history's parity. */
-	readonly before?: readonly Position[];
-	/** `[blue, red]` at the start. */
-	readonly players: readonly [Player, Player];
-	/** Time per move in ms of each player, `[blue, red]` at the start (it goes with the player on a swap). */
-	readonly timeMs: readonly [number, number];
-	/** Half-moves a game may last. */
-	readonly halfMoveLimit: number;
-	readonly variant?: Variant;
-	/** See `GameOptions.watchdogMs`. */
-	readonly watchdogMs?: number;
+/**
+ * Settings of a session: those of its games (`start` is the start of the first game and of each
+ * new game; `players` and `timeMs` are those at the start: a time goes with its player on a
+ * swap), and the moves of a loaded game.
+ */
+export interface SessionOptions extends GameOptions {
 	/** Moves already played from `start` (a loaded game); the session goes on after them. */
 	readonly moves?: readonly PlayedMove[];
 	/** Moves taken back that redo can replay, next first (a loaded game's). */

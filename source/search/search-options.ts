@@ -35,7 +35,10 @@ export interface SearchOptions {
 	readonly exposureWeight: number;
 }
 
-/** The full engine. */
+/**
+ * The full engine. The positional term is on: in self-play at 0.1 s per move it scored 36-16
+ * with 8 draws against the blob difference alone (+120 ± 89 Elo, 60 games on six boards).
+ */
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	algorithm: 'pvs',
 	aspiration: true,
@@ -45,7 +48,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	ttMoveOrdering: true,
 	killers: true,
 	history: true,
-	positional: false,
+	positional: true,
 	exposureWeight: 25,
 };
 

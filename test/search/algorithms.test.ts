@@ -33,7 +33,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				fc.assert(
 					fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(Infinity, 1, 2, 3), (pos, depth, halfMovesLeft) => {
 						const expected = minimax(pos, depth, halfMovesLeft);
-						const searcher = new Searcher({ algorithm, tt, hashMb: 1, aspiration: algorithm === 'pvs', killers: true, history: true, captureOrdering: true, ttMoveOrdering: true });
+						const searcher = new Searcher({ algorithm, tt, hashMb: 1, aspiration: algorithm === 'pvs', killers: true, history: true, captureOrdering: true, ttMoveOrdering: true, positional: false });
 						const result = searcher.search(pos, { depth, halfMovesLeft });
 						if (result.depth === 0) return; // game over at the root: no search
 						expect(result.score).toBe(expected);
@@ -43,6 +43,16 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 			});
 		}
 	}
+
+	it('with the positional term: every algorithm, against minimax with an exposure counted cell by cell', () => {
+		fc.assert(
+			fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(...algorithms), fc.boolean(), (pos, depth, algorithm, tt) => {
+				const result = new Searcher({ algorithm, tt, hashMb: 1, positional: true, exposureWeight: 25 }).search(pos, { depth });
+				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, 25));
+			}),
+			{ numRuns: 150 },
+		);
+	});
 
 	it('plain alpha-beta with no enhancement at all', () => {
 		fc.assert(
@@ -57,7 +67,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 	it('under Ataxx rules (passes) too', () => {
 		fc.assert(
 			fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(...algorithms), (pos, depth, algorithm) => {
-				const result = new Searcher({ algorithm, hashMb: 1 }).search(pos, { depth, variant: 'ataxx' });
+				const result = new Searcher({ algorithm, hashMb: 1, positional: false }).search(pos, { depth, variant: 'ataxx' });
 				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
 			}),
 			{ numRuns: 120 },
