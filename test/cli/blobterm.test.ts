@@ -49,11 +49,13 @@ describe('blobterm --plain', () => {
 	});
 
 	it('a person plays by typing moves on stdin; illegal moves are refused and the game goes on', async () => {
+		// Red is the greedy fixture engine: its moves do not depend on blobterm's search.
 		const input = '0 0 3 3\n0 0 1 1\nhello\n(3,0) > (2,1)\n';
-		const run = await runNode('cli.js', ['boards/4x4.bwb', 'builtin', '-0.1', '--depth', '2', '--plain'], { input });
+		const run = await runNode('cli.js', ['boards/4x4.bwb', fixture('greedy-engine.mjs'), '-1', '--plain'], { input });
 		expect(run.code).toBe(0);
 		const board = ['    0  1  2  3', ' 0  B  .  .  R', ' 1  .  .  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];
 		const after = ['    0  1  2  3', ' 0  R  R  .  .', ' 1  .  R  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];
+		const last = ['    0  1  2  3', ' 0  R  R  .  .', ' 1  R  R  .  .', ' 2  .  R  .  .', ' 3  B  .  .  R'];
 		expect(run.stdout.replace(/\d\.\d\ds/g, 'T')).toBe(
 			[
 				...board,
@@ -69,8 +71,11 @@ describe('blobterm --plain', () => {
 				...after,
 				'Blue to move: (3,0) > (2,1)',
 				'3. Blue (3,0) > (2,1)  T  Blue 3 Red 3',
-				'4. Red (0,0) > (2,0)  T  Blue 0 Red 6',
-				'Result: Red wins 0-16 (Blue cannot move: the empty cells go to Red)',
+				'4. Red (0,0) > (1,0)  T  Blue 1 Red 6',
+				...last,
+				'Blue to move: ',
+				'input closed: game abandoned',
+				'Result: no result 1-6 (game abandoned)',
 				'',
 			].join('\n'),
 		);
