@@ -60,10 +60,10 @@ export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly option
 	{ label: '+ table move first', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true } },
 	{ label: '+ killer moves', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true } },
 	{ label: '+ history heuristic', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true, history: true } },
-	{ label: '+ PVS (null windows)', options: { ...FULL_BLOBS, aspiration: false } },
-	{ label: '+ aspiration windows', options: FULL_BLOBS },
-	{ label: 'MTD(f) instead of PVS and aspiration', options: { ...FULL_BLOBS, algorithm: 'mtdf', aspiration: false } },
-	{ label: 'PVS and aspiration without the table', options: { ...FULL_BLOBS, tt: false, ttMoveOrdering: false } },
+	{ label: '+ PVS (null windows)', options: FULL_BLOBS },
+	{ label: '+ aspiration windows', options: { ...FULL_BLOBS, aspiration: true } },
+	{ label: 'MTD(f) instead of PVS', options: { ...FULL_BLOBS, algorithm: 'mtdf' } },
+	{ label: 'PVS without the table', options: { ...FULL_BLOBS, tt: false, ttMoveOrdering: false } },
 	{ label: '+ positional term (the full engine; another evaluation)', options: DEFAULT_SEARCH_OPTIONS },
 ];
 

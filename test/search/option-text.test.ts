@@ -22,7 +22,7 @@ describe('search options as text', () => {
 
 	it('describes what differs from the full engine', () => {
 		expect(describeSearchOptions({})).toBe(`algorithm=pvs,exposure=25,hash=${DEFAULT_SEARCH_OPTIONS.hashMb}`);
-		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe('algorithm=alphabeta,aspiration=off,tt=off,ttmove=off,killers=off,history=off,positional=off');
+		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe('algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off');
 	});
 });
 
