@@ -100,6 +100,17 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		expect(await session.quit()).toBe(0);
 	});
 
+	it('go nodes stops after about that many nodes', async () => {
+		session = new UaiSession([]);
+		session.send('position startpos');
+		session.send('go nodes 20000');
+		const { index } = await session.expect(/^bestmove [a-g][1-7]/);
+		const nodes = session.lines.slice(0, index).filter((l) => l.startsWith('info depth')).map((l) => Number(/ nodes (\d+) /.exec(l)![1]));
+		// Completed iterations stay under the limit (the search looks at it every 1024 nodes).
+		expect(Math.max(...nodes)).toBeLessThanOrEqual(20000 + 1024);
+		expect(nodes.length).toBeGreaterThanOrEqual(3);
+	});
+
 	it('a clock: go wtime/btime answers well within the time left', async () => {
 		session = new UaiSession([]);
 		session.send('position startpos');
