@@ -546,8 +546,9 @@ export class Searcher {
 					keys[i] = k;
 				}
 				if (move === tableMove && searched > 0) continue;
-				// Young Brothers Wait: once the eldest brother is searched, the others may be shared.
-				if (searched >= (beta - alpha > 1 ? 1 : 2) && this.canSplit(depth) && this.split(ply, depth, alpha, beta, best, bestMove, i, end, searched > 0 ? tableMove : NO_MOVE)) {
+				// Young Brothers Wait: once the eldest brother is searched (two at a null-window node,
+				// which is expected to cut off), the others may be shared with idle threads.
+				if (searched >= (beta - alpha > 1 ? 1 : 2) && this.canSplit(depth) && this.split(ply, depth, alpha, beta, best, bestMove, i, end, tableMove)) {
 					if (this.aborted) return 0;
 					if (this.splitBest > best) {
 						best = this.splitBest;

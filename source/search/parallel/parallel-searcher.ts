@@ -9,8 +9,10 @@
  * Young Brothers Wait Concept (Feldmann, Monien, Mysliwietz and Vornberger, "Distributed game
  * tree search", 1989; seeds/002 section 3.4), with `splitting` on:
  *
- * - A node may be split only after its eldest child has been searched (and did not cut off):
- *   its remaining moves go into a split point in shared memory (`shared-state.ts`), best first.
+ * - A node may be split only after its eldest child has been searched (and did not cut off;
+ *   at an expected cut node, a null-window node, after two children), the root included: its
+ *   remaining moves go into a split point in shared memory (`shared-state.ts`), best first.
+ *   Nodes with less than `MIN_SPLIT_DEPTH` plies to go are not split.
  * - Idle threads join open split points and take the remaining moves one at a time through the
  *   split point's cursor; each searches its move with a null window around the split point's
  *   current alpha (PVS), searching again with the full window when the score falls inside it.
