@@ -25,6 +25,9 @@ export interface BuiltinOptions {
 	readonly parallel?: ParallelAlgorithm;
 }
 
+/** Ms between two reads of the threads' node counters while the engine thinks. */
+export const PROGRESS_SAMPLE_MS = 200;
+
 /** The built-in engine. */
 export class BuiltinPlayer implements Player {
 	readonly kind = 'builtin';
@@ -42,7 +45,23 @@ export class BuiltinPlayer implements Player {
 		const { position } = request;
 		const onAbort = () => thread.stop();
 		request.signal.addEventListener('abort', onAbort);
-		let nodesAtLastInfo: SearchInfo | null = null;
+		let lastInfo: SearchInfo | null = null;
+		// Between completed depths, this thread reads the threads' node counters from shared
+		// memory on its own timer (no message per node, nor per thousand nodes).
+		const started = performance.now();
+		const sample = setInterval(() => {
+			const threadNodes = thread.threadNodes();
+			const nodes = threadNodes.reduce((sum, n) => sum + n, 0);
+			const timeMs = performance.now() - started;
+			request.onInfo?.({
+				...(lastInfo ? toEngineInfo(position, lastInfo) : {}),
+				nodes,
+				nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
+				timeMs: Math.round(timeMs),
+				threads: thread.threads,
+				threadNodes: thread.threads > 1 ? threadNodes : undefined,
+			});
+		}, PROGRESS_SAMPLE_MS);
 		try {
 			const useTime = this.options.useTime ?? true;
 			const result = await thread.search(
@@ -55,20 +74,8 @@ export class BuiltinPlayer implements Player {
 				},
 				{
 					onInfo: (info) => {
-						nodesAtLastInfo = info;
+						lastInfo = info;
 						request.onInfo?.(toEngineInfo(position, info));
-					},
-					onProgress: (nodes, timeMs) => {
-						const last = nodesAtLastInfo;
-						const threadNodes = thread.threads > 1 ? thread.threadNodes() : undefined;
-						request.onInfo?.({
-							...(last ? toEngineInfo(position, last) : {}),
-							nodes,
-							nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
-							timeMs: Math.round(timeMs),
-							threads: thread.threads,
-							threadNodes,
-						});
 					},
 				},
 			);
@@ -77,6 +84,7 @@ export class BuiltinPlayer implements Player {
 		} catch (error) {
 			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };
 		} finally {
+			clearInterval(sample);
 			request.signal.removeEventListener('abort', onAbort);
 		}
 	}

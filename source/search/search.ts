@@ -31,12 +31,10 @@ import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js'
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition-table.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
-/** Callbacks of a running search. Both run on the searching thread. */
+/** Callbacks of a running search, run on the searching thread. */
 export interface SearchListener {
 	/** After each completed iteration. */
 	onInfo?(info: SearchInfo): void;
-	/** About every `progressIntervalMs` while searching: nodes so far and elapsed ms. */
-	onProgress?(nodes: number, timeMs: number): void;
 }
 
 /** Nodes between two looks at the clock and the stop flag (a power of two). */
@@ -82,8 +80,6 @@ const CLOCK_SALT_HI = new Int32Array(CLOCK_SALTED + 1);
 export class Searcher {
 	/** Shared stop flag: a non-zero `stopFlag[0]` stops the search. */
 	readonly stopFlag: Int32Array;
-	/** Minimum ms between two `onProgress` calls. */
-	progressIntervalMs = 100;
 	/** The options of the next searches. */
 	options: SearchOptions;
 	/** The transposition table (kept between searches; shared when given). */
@@ -122,7 +118,6 @@ export class Searcher {
 	private startTime = 0;
 	private deadline = Infinity;
 	private nodeLimit = Infinity;
-	private lastProgress = 0;
 	private listener: SearchListener = {};
 	private rootMoves: Move[] = [];
 	/** Root move that last raised alpha in the current iteration (NO_MOVE if none yet). */
@@ -236,7 +231,6 @@ export class Searcher {
 		this.seldepth = 0;
 		this.aborted = false;
 		this.startTime = performance.now();
-		this.lastProgress = this.startTime;
 		this.deadline = this.startTime + (limits.timeMs ?? Infinity);
 		this.nodeLimit = limits.nodes ?? Infinity;
 		if (this.tableGeneration === null) this.table.newSearch();
@@ -715,22 +709,14 @@ export class Searcher {
 		return line;
 	}
 
-	/** Looks at the stop flag, the clock and the node limit; reports progress. */
+	/** Looks at the stop flag, the clock, the node limit and the split points above. */
 	protected checkStop(): void {
 		this.publishNodes();
 		if (Atomics.load(this.stopFlag, 0) !== 0 || this.nodes >= this.nodeLimit || this.splitCutoff()) {
 			this.aborted = true;
 			return;
 		}
-		const now = performance.now();
-		if (now >= this.deadline) {
-			this.aborted = true;
-			return;
-		}
-		if (this.listener.onProgress && now - this.lastProgress >= this.progressIntervalMs) {
-			this.lastProgress = now;
-			this.listener.onProgress(this.totalNodes(), now - this.startTime);
-		}
+		if (performance.now() >= this.deadline) this.aborted = true;
 	}
 
 	private info(depth: number, score: number, pv: readonly Move[], now: number): SearchInfo {

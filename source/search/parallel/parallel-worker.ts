@@ -31,7 +31,6 @@ port.on('message', (request: PoolRequest) => {
 		if (setup.index === 0) {
 			const result = searcher.search(position, request.limits, {
 				onInfo: (info) => port.postMessage({ type: 'info', id, info } satisfies PoolReply),
-				onProgress: (nodes, timeMs) => port.postMessage({ type: 'progress', id, nodes, timeMs } satisfies PoolReply),
 			});
 			port.postMessage({ type: 'result', id, result } satisfies PoolReply);
 		} else if (setup.parallel === 'ybwc') {

@@ -6,8 +6,8 @@
  * a stop flag read with `Atomics.load` every thousand nodes (a busy worker never sees a
  * `message` event), per-thread node counters that anyone may read at any time (`threadNodes`,
  * for the interface's own timer), and for YBWC the split points (`shared-state.ts`).
- * Thread 0 searches the root and reports; the others help (Lazy SMP or YBWC, see
- * `parallel-searcher.ts`). A search's promise resolves once every thread has finished it.
+ * Thread 0 searches the root and reports each completed depth (`onInfo`); the others help (Lazy
+ * SMP or YBWC, see `parallel-searcher.ts`). Progress between depths is `threadNodes()`. A search's promise resolves once every thread has finished it.
  * The workers run the compiled `parallel-worker.js` next to this file (from `dist/`).
  */
 
@@ -50,7 +50,6 @@ export type PoolRequest =
 /** Worker to pool. */
 export type PoolReply =
 	| { readonly type: 'info'; readonly id: number; readonly info: SearchInfo }
-	| { readonly type: 'progress'; readonly id: number; readonly nodes: number; readonly timeMs: number }
 	| { readonly type: 'result'; readonly id: number; readonly result: SearchResult }
 	| { readonly type: 'done'; readonly id: number }
 	| { readonly type: 'error'; readonly id: number; readonly message: string };
@@ -173,9 +172,6 @@ export class SearchPool {
 		switch (reply.type) {
 			case 'info':
 				pending.listener.onInfo?.(reply.info);
-				break;
-			case 'progress':
-				pending.listener.onProgress?.(reply.nodes, reply.timeMs);
 				break;
 			case 'result':
 				// The main thread is done: the helpers stop (Lazy SMP) or leave their idle loop (YBWC).
