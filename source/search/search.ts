@@ -118,7 +118,6 @@ export class Searcher {
 	private startTime = 0;
 	private deadline = Infinity;
 	private nodeLimit = Infinity;
-	private listener: SearchListener = {};
 	private rootMoves: Move[] = [];
 	/** Root move that last raised alpha in the current iteration (NO_MOVE if none yet). */
 	private iterationBest: Move = NO_MOVE;
@@ -158,7 +157,7 @@ export class Searcher {
 	 * @returns the best move (NO_MOVE if the game is already over) with its score and PV
 	 */
 	search(root: Position, limits: SearchLimits, listener: SearchListener = {}): SearchResult {
-		this.begin(root, limits, listener);
+		this.begin(root, limits);
 		const timeMs = limits.timeMs ?? Infinity;
 		const softTimeMs = Math.min(limits.softTimeMs ?? timeMs, timeMs);
 		const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
@@ -221,9 +220,8 @@ export class Searcher {
 	 * Sets up a search of `root` (the position stack, the limits, the counters, the table's
 	 * generation) without searching; `search` and the helpers of a parallel search start here.
 	 */
-	protected begin(root: Position, limits: SearchLimits, listener: SearchListener = {}): void {
+	protected begin(root: Position, limits: SearchLimits): void {
 		this.prepare(root);
-		this.listener = listener;
 		this.variant = limits.variant ?? 'blobwar';
 		this.halfMovesLeft = limits.halfMovesLeft ?? Infinity;
 		this.exposureWeight = this.options.positional ? this.options.exposureWeight : 0;

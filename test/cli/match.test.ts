@@ -1,39 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers.js';
 import { runNode } from './run.js';
+import { trackFixturePids } from '../fixture-pids.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
 
-let tmp: string;
-let pidFile: string;
-beforeAll(() => {
-	tmp = mkdtempSync(join(tmpdir(), 'blobterm-match-cli-'));
-	pidFile = join(tmp, 'pids');
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const env = () => ({ FIXTURE_PID_FILE: pidFile });
-
-/** Pids of fixture engines that are still alive. */
-function livePids(): number[] {
-	if (!existsSync(pidFile)) return [];
-	return readFileSync(pidFile, 'utf8')
-		.split('\n')
-		.filter((line) => line !== '')
-		.map(Number)
-		.filter((pid) => {
-			try {
-				process.kill(pid, 0);
-				return true;
-			} catch {
-				return false;
-			}
-		});
-}
+const pids = trackFixturePids('blobterm-match-cli-');
+const env = () => ({ FIXTURE_PID_FILE: pids.pidFile() });
+const livePids = () => pids.livePids();
 
 const recordLines = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l !== '') : []);
 
@@ -93,7 +70,7 @@ describe('blobterm match', () => {
 	});
 
 	it('never overwrites a record: without --resume an existing one is an error', async () => {
-		const record = join(tmp, 'exists.jsonl');
+		const record = join(pids.dir(), 'exists.jsonl');
 		writeFileSync(record, '{"type":"match"}\n');
 		const run = await runNode('cli.js', ['match', 'builtin', 'builtin', '--record', record]);
 		expect(run.stderr).toBe(`blobterm: record file ${record} already holds a match: add --resume to go on with it, or name another file\n`);
@@ -102,7 +79,7 @@ describe('blobterm match', () => {
 	});
 
 	it('after a kill -9, --resume plays only the games that were not finished', async () => {
-		const record = join(tmp, 'killed.jsonl');
+		const record = join(pids.dir(), 'killed.jsonl');
 		const args = ['dist/cli.js', 'match', fixture('greedy-engine.mjs'), 'builtin:depth=1', 'boards/gruyere4.bwb', 'boards/4x4.bwb', '--games', '8', '--time', '0.5', '--record', record];
 		const child = execa('node', args, { reject: false, env: env() });
 		await waitFor(() => recordLines(record).length >= 3, 60_000);
@@ -129,7 +106,7 @@ describe('blobterm match', () => {
 	});
 
 	it('Ctrl-C stops the match: finished games stay recorded, the table is printed, exit code 130', async () => {
-		const record = join(tmp, 'interrupted.jsonl');
+		const record = join(pids.dir(), 'interrupted.jsonl');
 		const child = execa('node', ['dist/cli.js', 'match', 'builtin', 'builtin:depth=2', 'boards/default.bwb', '--games', '20', '--time', '0.2', '--record', record], { reject: false });
 		await waitFor(() => recordLines(record).length >= 1, 30_000);
 		await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,7 +1,6 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../dist/game/fen.js';
 import { checkMove } from '../../dist/game/legality.js';
 import { playMove } from '../../dist/game/make-move.js';
@@ -12,37 +11,12 @@ import { openingFromBoardFile } from '../../dist/match/opening.js';
 import { type GameRecord } from '../../dist/match/record.js';
 import { parseEngineSpec } from '../../dist/players/engine-spec.js';
 import { liveProcessGroups } from '../../dist/players/process-registry.js';
+import { trackFixturePids } from '../fixture-pids.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
 
-let tmp: string;
-let pidFile: string;
-beforeAll(() => {
-	tmp = mkdtempSync(join(tmpdir(), 'blobterm-match-'));
-	pidFile = join(tmp, 'pids');
-	process.env.FIXTURE_PID_FILE = pidFile;
-});
-afterAll(() => {
-	delete process.env.FIXTURE_PID_FILE;
-	rmSync(tmp, { recursive: true, force: true });
-});
-
-/** Pids the fixture engines wrote that are still alive (none should be). */
-function livePids(): number[] {
-	if (!existsSync(pidFile)) return [];
-	return readFileSync(pidFile, 'utf8')
-		.split('\n')
-		.filter((line) => line !== '')
-		.map(Number)
-		.filter((pid) => {
-			try {
-				process.kill(pid, 0);
-				return true;
-			} catch {
-				return false;
-			}
-		});
-}
+const pids = trackFixturePids('blobterm-match-');
+const livePids = () => pids.livePids();
 
 function match(engines: [string, string], boards: string[], options: Partial<MatchOptions> = {}): Match {
 	return new Match({
@@ -75,9 +49,9 @@ function replay(record: GameRecord): { blue: number; red: number } {
 
 describe('a match', () => {
 	it('plays each board twice with colours swapped, records every game at once, as PGN too, with engine logs', async () => {
-		const record = join(tmp, 'pairs.jsonl');
-		const pgn = join(tmp, 'pairs.pgn');
-		const logDir = join(tmp, 'logs');
+		const record = join(pids.dir(), 'pairs.jsonl');
+		const pgn = join(pids.dir(), 'pairs.pgn');
+		const logDir = join(pids.dir(), 'logs');
 		const m = match([`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'], ['gruyere3', '4x4'], { timeMs: 500, recordPath: record, pgnPath: pgn, logDir });
 		const lines: number[] = [];
 		const summary = await m.run({ gameFinished: () => lines.push(readFileSync(record, 'utf8').trimEnd().split('\n').length) });
@@ -143,7 +117,7 @@ describe('a match', () => {
 	});
 
 	it('resumes without replaying finished games, even after a line cut short', async () => {
-		const record = join(tmp, 'resume.jsonl');
+		const record = join(pids.dir(), 'resume.jsonl');
 		const first = await match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], { recordPath: record }).run();
 		expect(first.records.map((r) => r.game)).toEqual([1, 2]);
 		const before = readFileSync(record, 'utf8');
@@ -163,7 +137,7 @@ describe('a match', () => {
 	});
 
 	it('a stop abandons the games in progress, which are not recorded', async () => {
-		const record = join(tmp, 'stop.jsonl');
+		const record = join(pids.dir(), 'stop.jsonl');
 		const m = match(['builtin', 'builtin:depth=3'], ['default'], { timeMs: 300, recordPath: record, games: 6, concurrency: 2 });
 		const summary = await m.run({ gameStarted: (live) => live.scheduled.game === 2 && setTimeout(() => m.stop(), 700) });
 		expect(summary.end).toBe('stopped');

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { parseFen } from '../../source/game/fen.js';
 import { playMove } from '../../source/game/make-move.js';
@@ -14,43 +13,13 @@ import { formatUaiMove, parseUaiMove, squareName } from '../../source/game/uai-n
 import { positionCommand, UaiPlayer } from '../../source/players/uai-player.js';
 import { MATE, PLY_STEP } from '../../source/search/score.js';
 import { move } from '../helpers.js';
+import { trackFixturePids } from '../fixture-pids.js';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 const start = parseBoardFile(readFileSync('boards/ataxx.bwb', 'utf8')).position;
 
-let tmp: string;
-let pidFile: string;
-beforeAll(() => {
-	tmp = mkdtempSync(join(tmpdir(), 'blobterm-uai-'));
-	pidFile = join(tmp, 'pids');
-	process.env.FIXTURE_PID_FILE = pidFile;
-});
-afterAll(() => {
-	delete process.env.FIXTURE_PID_FILE;
-	rmSync(tmp, { recursive: true, force: true });
-});
-
-/** Pids the fixture engines wrote, all of which must be gone. */
-function livePids(): number[] {
-	let text = '';
-	try {
-		text = readFileSync(pidFile, 'utf8');
-	} catch {
-		return [];
-	}
-	return text
-		.split('\n')
-		.filter((line) => line !== '')
-		.map(Number)
-		.filter((pid) => {
-			try {
-				process.kill(pid, 0);
-				return true;
-			} catch {
-				return false;
-			}
-		});
-}
+const pids = trackFixturePids('blobterm-uai-');
+const livePids = () => pids.livePids();
 
 function request(position: Position, timeMs: number, history: Position[] = [position], onInfo?: (info: EngineInfo) => void): MoveRequest {
 	return { position, history, timeMs, halfMovesLeft: 100, variant: 'ataxx', signal: new AbortController().signal, onInfo };
