@@ -8,6 +8,7 @@ import { type Position } from '../../source/game/position.js';
 import { ExternalPlayer, formatTimeArg } from '../../source/players/external-player.js';
 import { type MoveRequest } from '../../source/players/player.js';
 import { liveProcessGroups } from '../../source/players/process-registry.js';
+import { isAlive } from '../fixture-pids.js';
 import { move } from '../helpers.js';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
@@ -27,15 +28,6 @@ afterAll(() => {
 
 function request(position: Position, timeMs: number, history: Position[] = [position]): MoveRequest {
 	return { position, history, timeMs, halfMovesLeft: 100, variant: 'blobwar', signal: new AbortController().signal };
-}
-
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
 }
 
 describe('the time argument', () => {
