@@ -50,31 +50,27 @@ export type EngineSpec =
 			readonly threads?: number;
 			readonly parallel?: ParallelAlgorithm;
 	  }
-	| {
-			readonly kind: 'ti';
-			readonly text: string;
-			/** The program as given. */
-			readonly program: string;
-			/** The program to run: an absolute path, or a bare name left to PATH. */
-			readonly command: string;
-			readonly name?: string;
-			readonly args?: readonly string[];
-			/** Grace period in ms. */
-			readonly graceMs?: number;
-	  }
-	| {
+	| ({ readonly kind: 'ti' } & ProgramSpec)
+	| ({
 			readonly kind: 'uai';
-			readonly text: string;
-			readonly program: string;
-			readonly command: string;
-			readonly name?: string;
-			readonly args?: readonly string[];
-			readonly graceMs?: number;
 			/** Ms allowed for `uaiok` and each `readyok`. */
 			readonly initMs?: number;
 			/** `setoption` pairs, in the order given. */
 			readonly options: ReadonlyArray<readonly [string, string]>;
-	  };
+	  } & ProgramSpec);
+
+/** What the specs of engine programs (tournament interface and UAI) hold. */
+export interface ProgramSpec {
+	readonly text: string;
+	/** The program as given. */
+	readonly program: string;
+	/** The program to run: an absolute path, or a bare name left to PATH. */
+	readonly command: string;
+	readonly name?: string;
+	readonly args?: readonly string[];
+	/** Grace period in ms. */
+	readonly graceMs?: number;
+}
 
 /** The kinds a spec can name. */
 export type EngineKind = EngineSpec['kind'];
