@@ -260,35 +260,33 @@ export function kernelSource(g: Geometry): string {
 	type Visit = (words: string[], changed: string[], tail: string) => string;
 	const recurse = (name: string): Visit => (words, _changed, tail) => `total += ${name}(${words.join(', ')}${tail});`;
 	const makeLeaf: Visit = (_words, changed) => `sink ^= ${changed.join(' ^ ')}; total++;`;
-	/** Code: the loops over every move of the side `m`, each child visited by `visit`. */
-	const moveLoops = (pairs: boolean, visit: Visit, cloneTail: string, jumpTail: string) => {
-		const out: string[] = [];
-		if (!pairs) {
-			for (const tw of ws) {
-				const { caps, words, changed } = child(tw, null);
-				out.push(`{ let x = s${tw}; ${forBits('x', tw, 'b', 'k', `${caps}\n${visit(words, changed, cloneTail)}`)} }`);
-			}
-		} else {
-			for (const fw of ws) {
+	/**
+	 * Code: for each blob of the side `m` (bit `fb`, index `fk`), each target in its `mask`
+	 * (`N` clone or `J` jump) that is empty, the child visited by `visit`.
+	 */
+	const fromEachBlob = (mask: 'N' | 'J', visit: Visit, tail: string) =>
+		ws
+			.map((fw) => {
 				const inner = nearWords(fw)
 					.map((tw) => {
-						const { caps, words, changed } = child(tw, null);
-						return `{ let t = N${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', `${caps}\n${visit(words, changed, cloneTail)}`)} }`;
+						const { caps, words, changed } = child(tw, mask === 'J' ? fw : null);
+						return `{ let t = ${mask}${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', `${caps}\n${visit(words, changed, tail)}`)} }`;
 					})
 					.join('\n');
-				out.push(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', inner)} }`);
-			}
-		}
-		for (const fw of ws) {
-			const inner = nearWords(fw)
-				.map((tw) => {
-					const { caps, words, changed } = child(tw, fw);
-					return `{ let t = J${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', `${caps}\n${visit(words, changed, jumpTail)}`)} }`;
-				})
-				.join('\n');
-			out.push(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', inner)} }`);
-		}
-		return out.join('\n');
+				return `{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', inner)} }`;
+			})
+			.join('\n');
+	/** Code: the loops over every move of the side `m`, each child visited by `visit`. */
+	const moveLoops = (pairs: boolean, visit: Visit, cloneTail: string, jumpTail: string) => {
+		const clones = pairs
+			? fromEachBlob('N', visit, cloneTail)
+			: ws
+					.map((tw) => {
+						const { caps, words, changed } = child(tw, null);
+						return `{ let x = s${tw}; ${forBits('x', tw, 'b', 'k', `${caps}\n${visit(words, changed, cloneTail)}`)} }`;
+					})
+					.join('\n');
+		return `${clones}\n${fromEachBlob('J', visit, jumpTail)}`;
 	};
 	/** Code: at d === 1, the number of moves counted without making them. */
 	const bulkCount = (pairs: boolean) => {

@@ -40,7 +40,7 @@ export interface SearchListener {
 /** Nodes between two looks at the clock and the stop flag (a power of two). */
 const CHECK_INTERVAL = 1024;
 /** Most moves of a position with clones merged by destination (256 clone and 256 * 16 jump targets). */
-const MAX_NODE_MOVES = 256 * 17;
+export const MAX_NODE_MOVES = 256 * 17;
 /** Ordering key of the table move (above every other key). */
 const TT_MOVE_KEY = 1 << 30;
 /** Ordering key bits: gain (blobs captured twice, plus one for a clone) above killers above history. */

@@ -16,6 +16,8 @@
  * that change while threads work at it (alpha, best, best move, cut-off) change under its lock.
  */
 
+import { MAX_NODE_MOVES } from '../search.js';
+
 /** Control block words. */
 export const CONTROL_STOP = 0;
 export const CONTROL_ACTIVE = 1;
@@ -25,8 +27,8 @@ export const CONTROL_WORDS = 4;
 
 /** Most split points open at once. */
 export const SPLIT_POINTS = 64;
-/** Most moves a split point holds (every move of a node with clones by destination, 16 x 16). */
-export const SP_MAX_MOVES = 256 * 17;
+/** Most moves a split point holds: every move of a node. */
+export const SP_MAX_MOVES = MAX_NODE_MOVES;
 
 /** Split point fields (offsets in its record). */
 export const SP_LOCK = 0;
