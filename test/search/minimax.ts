@@ -48,3 +48,24 @@ export function minimax(pos: Position, depth: number, halfMovesLeft = Infinity, 
 	for (const move of moves) best = Math.max(best, -minimax(playMove(pos, move), depth - 1, halfMovesLeft, variant, ply + 1, exposureWeight));
 	return best || 0; // a draw is 0, never -0
 }
+
+/**
+ * True if a position of the tree searched to `depth` stands at two different plies among the
+ * nodes that still have plies to go (0 .. depth - 1). A transposition table then legitimately
+ * gives the later one the value of a deeper search (entries are used at any depth at least the
+ * one needed), which is not the fixed-depth minimax value; the exactness tests leave those out.
+ */
+export function transposesAcrossDepths(pos: Position, depth: number, halfMovesLeft = Infinity, variant: Variant = 'blobwar'): boolean {
+	const plyOf = new Map<string, number>();
+	const walk = (p: Position, ply: number): boolean => {
+		if (ply >= depth || gameEnd(p, variant, halfMovesLeft - ply)) return false;
+		const key = `${p.keyLo},${p.keyHi}`;
+		const seen = plyOf.get(key);
+		if (seen !== undefined && seen !== ply) return true;
+		plyOf.set(key, ply);
+		const moves = legalMoves(p);
+		if (moves.length === 0 && variant === 'ataxx') moves.push(PASS);
+		return moves.some((move) => walk(playMove(p, move), ply + 1));
+	};
+	return walk(pos, 0);
+}

@@ -48,7 +48,7 @@ describe('YBWC', () => {
 		}
 	});
 
-	it('with plain alpha-beta, MTD(f) and the table on, the value at a fixed depth is the sequential one', async () => {
+	it('with plain alpha-beta and MTD(f) too, the value at a fixed depth is the sequential one', async () => {
 		for (const algorithm of ['alphabeta', 'mtdf'] as const) {
 			const pool = new SearchPool({ threads: 2, parallel: 'ybwc', search: { algorithm, tt: false, ttMoveOrdering: false, hashMb: 1 } });
 			try {
