@@ -21,7 +21,14 @@ import { loadBoardFile } from './match/load-board.js';
 import { parseNumberArg, reportError, UsageError } from './cli/errors.js';
 import { runUaiServer } from './cli/uai-server.js';
 import { formatInfoLine } from './cli/info-line.js';
-import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags, THREAD_FLAGS, THREAD_FLAGS_HELP, threadsFromFlags } from './cli/search-flags.js';
+import {
+	SEARCH_FLAGS,
+	SEARCH_FLAGS_HELP,
+	searchOptionsFromFlags,
+	THREAD_FLAGS,
+	THREAD_FLAGS_HELP,
+	threadsFromFlags,
+} from './cli/search-flags.js';
 import { SearchPool } from './search/parallel/search-pool.js';
 import { type SearchInfo, type SearchResult } from './search/types.js';
 
@@ -71,20 +78,27 @@ async function main(): Promise<void> {
 	const { threads = 1, parallel = 'lazy' } = threadsFromFlags(cli.flags);
 	if (cli.flags.uai) {
 		if (cli.input.length > 0) throw new UsageError(`--uai takes no arguments, got "${cli.input[0]}"`);
-		await runUaiServer({ input: process.stdin, write: (line) => process.stdout.write(`${line}\n`) }, options, threads, parallel);
+		await runUaiServer(
+			{ input: process.stdin, write: (line) => process.stdout.write(`${line}\n`) },
+			options,
+			threads,
+			parallel,
+		);
 		return;
 	}
 	const [file, timeText, halfMovesText, ...rest] = cli.input;
 	if (file === undefined) cli.showHelp(2);
 	if (rest.length > 0) throw new UsageError(`too many arguments: ${rest.join(' ')}`);
 	const depth = cli.flags.depth;
-	if (depth !== undefined && (!Number.isInteger(depth) || depth < 1)) throw new UsageError(`--depth must be an integer >= 1, got ${depth}`);
+	if (depth !== undefined && (!Number.isInteger(depth) || depth < 1))
+		throw new UsageError(`--depth must be an integer >= 1, got ${depth}`);
 	if (timeText === undefined && depth === undefined) throw new UsageError('TIME is required (or give --depth N)');
 	const time = timeText === undefined ? undefined : parseNumberArg('TIME', timeText);
 	let halfMovesLeft = Infinity;
 	if (halfMovesText !== undefined) {
 		halfMovesLeft = parseNumberArg('HALF_MOVES', halfMovesText);
-		if (!Number.isInteger(halfMovesLeft) || halfMovesLeft < 0) throw new UsageError(`HALF_MOVES must be an integer >= 0, got "${halfMovesText}"`);
+		if (!Number.isInteger(halfMovesLeft) || halfMovesLeft < 0)
+			throw new UsageError(`HALF_MOVES must be an integer >= 0, got "${halfMovesText}"`);
 	}
 
 	const { position, history } = loadBoardFile(file!);
@@ -94,9 +108,16 @@ async function main(): Promise<void> {
 	const end = gameEnd(position, 'blobwar', halfMovesLeft);
 	if (end) throw new UsageError(`no legal move: the game is over (${describeEndReason(end.reason, position)})`);
 
-	const timeMs = time === undefined ? undefined : Math.max(1, Math.abs(time) * 1000 * TIME_SHARE - performance.now() - SAFETY_MS);
+	const timeMs =
+		time === undefined
+			? undefined
+			: Math.max(1, Math.abs(time) * 1000 * TIME_SHARE - performance.now() - SAFETY_MS);
 	const limits = { depth, timeMs, halfMovesLeft };
-	const listener = { onInfo: cli.flags.verbose ? (info: SearchInfo) => process.stderr.write(`${formatInfoLine(position, info)}\n`) : undefined };
+	const listener = {
+		onInfo: cli.flags.verbose
+			? (info: SearchInfo) => process.stderr.write(`${formatInfoLine(position, info)}\n`)
+			: undefined,
+	};
 	let result: SearchResult;
 	if (threads > 1) {
 		// Several threads: the search runs in a pool of workers, ended as soon as it answers.

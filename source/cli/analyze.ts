@@ -58,17 +58,23 @@ export async function run(argv: readonly string[]): Promise<void> {
 	});
 	const { flags } = cli;
 	if (cli.input.length !== (flags.fen === undefined ? 1 : 0)) cli.showHelp(2);
-	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1 || flags.depth > 120)) throw new UsageError(`--depth must be an integer from 1 to 120, got ${flags.depth}`);
-	if (flags.time !== undefined && !(flags.time > 0)) throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
-	if (flags.movesLeft !== undefined && (!Number.isInteger(flags.movesLeft) || flags.movesLeft < 0)) throw new UsageError(`--moves-left must be an integer >= 0, got ${flags.movesLeft}`);
+	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1 || flags.depth > 120))
+		throw new UsageError(`--depth must be an integer from 1 to 120, got ${flags.depth}`);
+	if (flags.time !== undefined && !(flags.time > 0))
+		throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
+	if (flags.movesLeft !== undefined && (!Number.isInteger(flags.movesLeft) || flags.movesLeft < 0))
+		throw new UsageError(`--moves-left must be an integer >= 0, got ${flags.movesLeft}`);
 	const rules = flags.rules ?? (flags.fen === undefined ? 'blobwar' : 'ataxx');
-	if (rules !== 'blobwar' && rules !== 'ataxx') throw new UsageError(`--rules must be blobwar or ataxx, got "${rules}"`);
+	if (rules !== 'blobwar' && rules !== 'ataxx')
+		throw new UsageError(`--rules must be blobwar or ataxx, got "${rules}"`);
 	const options = searchOptionsFromFlags(flags);
 	const { position, name } = readPosition(cli.input[0], flags.fen, flags.red);
 	const g = position.geometry;
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const timeMs = flags.time !== undefined ? flags.time * 1000 : flags.depth === undefined ? 5000 : undefined;
-	out(`analyze ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ${rules === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${describeSearchOptions(options)}`);
+	out(
+		`analyze ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ${rules === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${describeSearchOptions(options)}`,
+	);
 	const searcher = new Searcher(options);
 	const result = searcher.search(
 		position,
@@ -76,5 +82,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		{ onInfo: (info) => out(formatInfoLine(position, info)) },
 	);
 	if (result.move === NO_MOVE) throw new UsageError('no legal move: the game is over');
-	out(`bestmove ${result.move === PASS ? 'pass' : formatMove(position, result.move)} score ${formatScore(result.score)} depth ${result.depth}`);
+	out(
+		`bestmove ${result.move === PASS ? 'pass' : formatMove(position, result.move)} score ${formatScore(result.score)} depth ${result.depth}`,
+	);
 }

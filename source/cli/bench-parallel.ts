@@ -18,7 +18,12 @@ interface Totals {
 }
 
 /** Runs the bench positions on a pool of `threads` threads. */
-async function measure(threads: number, parallel: ParallelAlgorithm, options: Partial<SearchOptions>, depthOf: (i: number) => number): Promise<Totals> {
+async function measure(
+	threads: number,
+	parallel: ParallelAlgorithm,
+	options: Partial<SearchOptions>,
+	depthOf: (i: number) => number,
+): Promise<Totals> {
 	const pool = new SearchPool({ threads, parallel, search: options });
 	try {
 		// Warm-up: every thread compiles and optimises the code before anything is timed.
@@ -44,7 +49,12 @@ async function measure(threads: number, parallel: ParallelAlgorithm, options: Pa
  * @param threadCounts thread counts to measure besides 1 (the baseline)
  * @param depth a depth for every position (default: each position's bench depth)
  */
-export async function benchParallel(out: (line: string) => void, threadCounts: readonly number[], options: Partial<SearchOptions>, depth?: number): Promise<void> {
+export async function benchParallel(
+	out: (line: string) => void,
+	threadCounts: readonly number[],
+	options: Partial<SearchOptions>,
+	depth?: number,
+): Promise<void> {
 	const depthOf = (i: number) => depth ?? BENCH_POSITIONS[i].depth + 1;
 	out(`bench parallel on ${describeMachine()}, ${describeSearchOptions(options)}`);
 	out(`depths: ${BENCH_POSITIONS.map((e, i) => `${e.name} ${depthOf(i)}`).join(', ')}`);
@@ -56,7 +66,9 @@ export async function benchParallel(out: (line: string) => void, threadCounts: r
 		const speedup = base.ms / t.ms;
 		const overhead = t.nodes / base.nodes - 1;
 		const npsScaling = t.nodes / t.ms / (base.nodes / base.ms);
-		out(`| ${name} | ${p} | ${Math.round(t.ms)} | ${t.nodes} | ${speedup.toFixed(2)} | ${(overhead * 100).toFixed(1)}% | ${npsScaling.toFixed(2)} | ${(speedup / p).toFixed(2)} |`);
+		out(
+			`| ${name} | ${p} | ${Math.round(t.ms)} | ${t.nodes} | ${speedup.toFixed(2)} | ${(overhead * 100).toFixed(1)}% | ${npsScaling.toFixed(2)} | ${(speedup / p).toFixed(2)} |`,
+		);
 	};
 	row('sequential', 1, base);
 	for (const parallel of ['lazy', 'ybwc'] as const) {

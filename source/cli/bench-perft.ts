@@ -32,7 +32,9 @@ export function benchPerft(out: (line: string) => void, reference = false): void
 		const modes = [
 			{ name: 'bulk', count: (depth: number) => perft(position, depth) },
 			{ name: 'every leaf made', count: (depth: number) => perft(position, depth, { made: true }) },
-			...(reference ? [{ name: 'bulk, reference generator', count: (depth: number) => referencePerft(position, depth) }] : []),
+			...(reference
+				? [{ name: 'bulk, reference generator', count: (depth: number) => referencePerft(position, depth) }]
+				: []),
 		];
 		for (const mode of modes) {
 			mode.count(row.depth - 2); // warm-up: compile and optimise first
@@ -43,7 +45,9 @@ export function benchPerft(out: (line: string) => void, reference = false): void
 				nodes = mode.count(row.depth);
 				best = Math.min(best, (performance.now() - start) / 1000);
 			}
-			out(`| ${row.label} | ${row.depth} | ${mode.name} | ${nodes} | ${best.toFixed(3)} | ${(nodes / best / 1e6).toFixed(0)} |`);
+			out(
+				`| ${row.label} | ${row.depth} | ${mode.name} | ${nodes} | ${best.toFixed(3)} | ${(nodes / best / 1e6).toFixed(0)} |`,
+			);
 		}
 	}
 }

@@ -27,7 +27,11 @@ function measure(index: number, depth: number, options: Partial<SearchOptions>):
  * `blobterm bench search`: each bench position to its depth, one thread; nodes, ms, nps, and
  * the total node count (the bench signature: it changes only when search behaviour does).
  */
-export function benchSearch(out: (line: string) => void, options: Partial<SearchOptions>, depthOverride?: number): number {
+export function benchSearch(
+	out: (line: string) => void,
+	options: Partial<SearchOptions>,
+	depthOverride?: number,
+): number {
 	out(`bench search on ${describeMachine()}, one thread, ${describeSearchOptions(options)}`);
 	out('');
 	out('| position | depth | nodes | ms | nps |');
@@ -55,11 +59,41 @@ const FULL_BLOBS: Partial<SearchOptions> = { ...DEFAULT_SEARCH_OPTIONS, position
 /** The rows of the comparison: each enhancement switched on in turn, then the alternatives. */
 export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly options: Partial<SearchOptions> }> = [
 	{ label: 'plain alpha-beta (moves in generation order)', options: PLAIN_SEARCH_OPTIONS },
-	{ label: '+ ordering by blobs gained (the first engine)', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true } },
-	{ label: '+ transposition table (cut-offs)', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64 } },
-	{ label: '+ table move first', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true } },
-	{ label: '+ killer moves', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true } },
-	{ label: '+ history heuristic', options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true, killers: true, history: true } },
+	{
+		label: '+ ordering by blobs gained (the first engine)',
+		options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true },
+	},
+	{
+		label: '+ transposition table (cut-offs)',
+		options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64 },
+	},
+	{
+		label: '+ table move first',
+		options: { ...PLAIN_SEARCH_OPTIONS, captureOrdering: true, tt: true, hashMb: 64, ttMoveOrdering: true },
+	},
+	{
+		label: '+ killer moves',
+		options: {
+			...PLAIN_SEARCH_OPTIONS,
+			captureOrdering: true,
+			tt: true,
+			hashMb: 64,
+			ttMoveOrdering: true,
+			killers: true,
+		},
+	},
+	{
+		label: '+ history heuristic',
+		options: {
+			...PLAIN_SEARCH_OPTIONS,
+			captureOrdering: true,
+			tt: true,
+			hashMb: 64,
+			ttMoveOrdering: true,
+			killers: true,
+			history: true,
+		},
+	},
 	{ label: '+ PVS (null windows)', options: FULL_BLOBS },
 	{ label: '+ aspiration windows', options: { ...FULL_BLOBS, aspiration: true } },
 	{ label: 'MTD(f) instead of PVS', options: { ...FULL_BLOBS, algorithm: 'mtdf' } },
@@ -88,7 +122,9 @@ export function benchCompare(out: (line: string) => void, depthOverride?: number
 			ms += m.ms;
 		});
 		base ??= { nodes, ms };
-		out(`| ${row.label} | ${nodes} | ${Math.round(ms)} | ${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} |`);
+		out(
+			`| ${row.label} | ${nodes} | ${Math.round(ms)} | ${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} |`,
+		);
 	}
 }
 

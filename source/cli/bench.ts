@@ -37,11 +37,18 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const cli = meow(help, {
 		importMeta: import.meta,
 		argv: [...argv],
-		flags: { reference: { type: 'boolean', default: false }, compare: { type: 'boolean', default: false }, depth: { type: 'number' }, threads: { type: 'string', default: '1,2' }, ...SEARCH_FLAGS },
+		flags: {
+			reference: { type: 'boolean', default: false },
+			compare: { type: 'boolean', default: false },
+			depth: { type: 'number' },
+			threads: { type: 'string', default: '1,2' },
+			...SEARCH_FLAGS,
+		},
 		allowUnknownFlags: false,
 	});
 	const { flags } = cli;
-	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1 || flags.depth > 60)) throw new UsageError(`--depth must be an integer from 1 to 60, got ${flags.depth}`);
+	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1 || flags.depth > 60))
+		throw new UsageError(`--depth must be an integer from 1 to 60, got ${flags.depth}`);
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const [kind, ...rest] = cli.input;
 	if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
@@ -57,8 +64,13 @@ export async function run(argv: readonly string[]): Promise<void> {
 		}
 		case 'parallel': {
 			const counts = flags.threads.split(',').map((t) => Number(t.trim()));
-			if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 64)) throw new UsageError(`--threads must be a list of integers from 1 to 64, like 1,2,4; got "${flags.threads}"`);
-			await (await import('./bench-parallel.js')).benchParallel(out, counts, searchOptionsFromFlags(flags), flags.depth);
+			if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 64))
+				throw new UsageError(
+					`--threads must be a list of integers from 1 to 64, like 1,2,4; got "${flags.threads}"`,
+				);
+			await (
+				await import('./bench-parallel.js')
+			).benchParallel(out, counts, searchOptionsFromFlags(flags), flags.depth);
 			return;
 		}
 		case undefined:

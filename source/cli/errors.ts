@@ -19,7 +19,14 @@ export class UsageError extends Error {
 
 /** True for the errors whose message is meant for the user. */
 export function isUserError(error: unknown): error is Error {
-	return error instanceof UsageError || error instanceof BoardFileError || error instanceof FenError || error instanceof FileReadError || error instanceof PlayerSpecError || error instanceof GameRecordError;
+	return (
+		error instanceof UsageError ||
+		error instanceof BoardFileError ||
+		error instanceof FenError ||
+		error instanceof FileReadError ||
+		error instanceof PlayerSpecError ||
+		error instanceof GameRecordError
+	);
 }
 
 /**

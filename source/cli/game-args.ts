@@ -88,7 +88,8 @@ export function parseGameArgs(tokens: readonly string[], flags: GameFlags = {}):
 		if (negative[0]) red = asSide(players[0]);
 		else blue = asSide(players[0]);
 	} else if (players.length === 2) {
-		if (negative[0] && negative[1]) throw new UsageError('both players have a negative TIME: only the Red player takes a negative TIME');
+		if (negative[0] && negative[1])
+			throw new UsageError('both players have a negative TIME: only the Red player takes a negative TIME');
 		const [first, second] = negative[0] ? [players[1], players[0]] : [players[0], players[1]];
 		blue = asSide(first);
 		red = asSide(second);

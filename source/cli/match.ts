@@ -103,7 +103,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 	});
 	const flags = cli.flags;
 	const [specA, specB, ...boards] = cli.input;
-	if (specB === undefined) throw new UsageError('match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)');
+	if (specB === undefined)
+		throw new UsageError(
+			'match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
+		);
 	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA), parseEngineSpec(specB)];
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
@@ -113,18 +116,26 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (openings.length === 0) openings.push(openingFromBoardFile(DEFAULT_BOARD));
 	if (usesUai) {
 		const odd = openings.find((o) => o.position.geometry.rows !== 7 || o.position.geometry.cols !== 7);
-		if (odd) throw new UsageError(`UAI engines play on 7x7 boards: ${odd.label} is ${odd.position.geometry.rows} x ${odd.position.geometry.cols}`);
+		if (odd)
+			throw new UsageError(
+				`UAI engines play on 7x7 boards: ${odd.label} is ${odd.position.geometry.rows} x ${odd.position.geometry.cols}`,
+			);
 	}
-	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx') throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
+	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
+		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
 	const variant: Variant = (flags.rules as Variant | undefined) ?? (usesUai ? 'ataxx' : 'blobwar');
 	if (!(flags.time > 0)) throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
 	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
-	if (flags.maxMoves !== undefined && (!Number.isInteger(flags.maxMoves) || flags.maxMoves < 1)) throw new UsageError(`--max-moves must be an integer >= 1, got ${flags.maxMoves}`);
-	if (flags.seed !== undefined && !Number.isInteger(flags.seed)) throw new UsageError(`--seed must be an integer, got ${flags.seed}`);
+	if (flags.maxMoves !== undefined && (!Number.isInteger(flags.maxMoves) || flags.maxMoves < 1))
+		throw new UsageError(`--max-moves must be an integer >= 1, got ${flags.maxMoves}`);
+	if (flags.seed !== undefined && !Number.isInteger(flags.seed))
+		throw new UsageError(`--seed must be an integer, got ${flags.seed}`);
 	let adjudication = null;
 	if (flags.adjudicate !== undefined) {
-		if (!Number.isInteger(flags.adjudicate) || flags.adjudicate < 1) throw new UsageError(`--adjudicate must be an integer >= 1 (blobs), got ${flags.adjudicate}`);
-		if (!Number.isInteger(flags.adjudicatePlies) || flags.adjudicatePlies < 1) throw new UsageError(`--adjudicate-plies must be an integer >= 1, got ${flags.adjudicatePlies}`);
+		if (!Number.isInteger(flags.adjudicate) || flags.adjudicate < 1)
+			throw new UsageError(`--adjudicate must be an integer >= 1 (blobs), got ${flags.adjudicate}`);
+		if (!Number.isInteger(flags.adjudicatePlies) || flags.adjudicatePlies < 1)
+			throw new UsageError(`--adjudicate-plies must be an integer >= 1, got ${flags.adjudicatePlies}`);
 		adjudication = { margin: flags.adjudicate, plies: flags.adjudicatePlies };
 	}
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
@@ -151,7 +162,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 			resume: flags.resume,
 		});
 	} catch (error) {
-		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError) throw new UsageError(error.message);
+		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError)
+			throw new UsageError(error.message);
 		throw error;
 	}
 
@@ -166,12 +178,15 @@ export async function run(argv: readonly string[]): Promise<void> {
 	};
 	process.on('SIGINT', onSignal);
 	process.on('SIGTERM', onSignal);
-	out.write(`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move, ${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${flags.concurrency} at once\n`);
+	out.write(
+		`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move, ${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${flags.concurrency} at once\n`,
+	);
 	let summary: MatchSummary;
 	try {
 		progress.start();
 		summary = await match.run({
-			gameFinished: (record, totals, sprtState) => progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
+			gameFinished: (record, totals, sprtState) =>
+				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
 		});
 	} catch (error) {
 		if (error instanceof RecordFileError) throw new UsageError(error.message);
@@ -183,9 +198,17 @@ export async function run(argv: readonly string[]): Promise<void> {
 	}
 	const notes: string[] = [];
 	if (summary.resumed > 0) notes.push(`Resumed: ${summary.resumed} games were already in ${flags.record}.`);
-	if (summary.end === 'sprt') notes.push(`SPRT decided${summary.abandoned > 0 ? `: ${summary.abandoned} games in progress abandoned` : ''}.`);
-	if (summary.end === 'stopped') notes.push(`Stopped: ${summary.abandoned} games in progress abandoned.${flags.record ? ' Add --resume to the same command to play the rest.' : ''}`);
-	const table = resultTable(match.names, summary.tally, sprt && summary.sprt ? { options: sprt, state: summary.sprt } : null);
+	if (summary.end === 'sprt')
+		notes.push(`SPRT decided${summary.abandoned > 0 ? `: ${summary.abandoned} games in progress abandoned` : ''}.`);
+	if (summary.end === 'stopped')
+		notes.push(
+			`Stopped: ${summary.abandoned} games in progress abandoned.${flags.record ? ' Add --resume to the same command to play the rest.' : ''}`,
+		);
+	const table = resultTable(
+		match.names,
+		summary.tally,
+		sprt && summary.sprt ? { options: sprt, state: summary.sprt } : null,
+	);
 	out.write(`${[...notes, ...table].join('\n')}\n`);
 	if (summary.end === 'stopped') process.exitCode = 130;
 }
@@ -198,9 +221,11 @@ export function parseSprt(text: string): SprtOptions {
 	const values: Record<string, number> = { alpha: 0.05, beta: 0.05 };
 	for (const item of text.split(',')) {
 		const m = /^\s*(elo0|elo1|alpha|beta)\s*=\s*(\S+)\s*$/.exec(item);
-		if (!m || !Number.isFinite(Number(m[2]))) throw new UsageError(`--sprt: expected elo0=N,elo1=N[,alpha=P,beta=P], found "${item}"`);
+		if (!m || !Number.isFinite(Number(m[2])))
+			throw new UsageError(`--sprt: expected elo0=N,elo1=N[,alpha=P,beta=P], found "${item}"`);
 		values[m[1]] = Number(m[2]);
 	}
-	if (values.elo0 === undefined || values.elo1 === undefined) throw new UsageError('--sprt: elo0 and elo1 are required, e.g. --sprt elo0=0,elo1=10');
+	if (values.elo0 === undefined || values.elo1 === undefined)
+		throw new UsageError('--sprt: elo0 and elo1 are required, e.g. --sprt elo0=0,elo1=10');
 	return { elo0: values.elo0, elo1: values.elo1, alpha: values.alpha, beta: values.beta };
 }

@@ -57,8 +57,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (cli.input.length !== expected) cli.showHelp(2);
 	const depthText = cli.input[expected - 1];
 	const depth = Number(depthText);
-	if (!Number.isInteger(depth) || depth < 1 || depth > 30) throw new UsageError(`DEPTH must be an integer from 1 to 30, got "${depthText}"`);
-	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx') throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
+	if (!Number.isInteger(depth) || depth < 1 || depth > 30)
+		throw new UsageError(`DEPTH must be an integer from 1 to 30, got "${depthText}"`);
+	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
+		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
 	const variant = flags.rules as Variant;
 	const listing: MoveListing = flags.pairs ? 'pairs' : 'by-destination';
 	const { position, name } = readPosition(flags.fen === undefined ? cli.input[0] : undefined, flags.fen, flags.red);
@@ -86,7 +88,9 @@ export async function run(argv: readonly string[]): Promise<void> {
 		const start = performance.now();
 		const count = perft(position, d, options);
 		const seconds = (performance.now() - start) / 1000;
-		out(`${String(d).padStart(5)} ${String(count).padStart(16)} ${seconds.toFixed(3).padStart(9)} ${nps(count, seconds).padStart(12)}`);
+		out(
+			`${String(d).padStart(5)} ${String(count).padStart(16)} ${seconds.toFixed(3).padStart(9)} ${nps(count, seconds).padStart(12)}`,
+		);
 	}
 }
 

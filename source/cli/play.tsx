@@ -97,21 +97,38 @@ export async function run(argv: readonly string[]): Promise<void> {
 		allowUnknownFlags: false,
 	});
 	const flags = cli.flags;
-	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1)) throw new UsageError(`--depth must be an integer >= 1, got ${flags.depth}`);
+	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1))
+		throw new UsageError(`--depth must be an integer >= 1, got ${flags.depth}`);
 	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
 	const threads = threadsFromFlags(flags);
-	const setup = parseGameArgs(cli.input, { blue: flags.blue, red: flags.red, time: flags.time, maxMoves: flags.maxMoves });
+	const setup = parseGameArgs(cli.input, {
+		blue: flags.blue,
+		red: flags.red,
+		time: flags.time,
+		maxMoves: flags.maxMoves,
+	});
 	const boardPath = setup.board ?? DEFAULT_BOARD;
-	const loaded = boardPath.endsWith('.json') ? await readGameFile(boardPath) : gameFromBoardFile(loadBoardFile(boardPath));
+	const loaded = boardPath.endsWith('.json')
+		? await readGameFile(boardPath)
+		: gameFromBoardFile(loadBoardFile(boardPath));
 	const specs = [parseEngineSpec(setup.blue.spec), parseEngineSpec(setup.red.spec)];
 	const variant: Variant = specs.some((spec) => spec.kind === 'uai') ? 'ataxx' : loaded.variant;
 	const geometry = loaded.start.geometry;
-	if (variant === 'ataxx' && specs.some((spec) => spec.kind === 'uai') && (geometry.rows !== 7 || geometry.cols !== 7)) {
+	if (
+		variant === 'ataxx' &&
+		specs.some((spec) => spec.kind === 'uai') &&
+		(geometry.rows !== 7 || geometry.cols !== 7)
+	) {
 		throw new UsageError(`UAI engines play on 7x7 boards: ${boardPath} is ${geometry.rows} x ${geometry.cols}`);
 	}
 	const halfMoveLimit = setup.halfMoveLimit ?? loaded.halfMoveLimit ?? defaultLimit(variant, geometry);
 	const makePlayer = (side: 0 | 1, args: string | undefined): Player =>
-		createPlayer(specs[side], { depth: flags.depth, ...threads, args: args?.trim().split(/\s+/), graceMs: flags.grace });
+		createPlayer(specs[side], {
+			depth: flags.depth,
+			...threads,
+			args: args?.trim().split(/\s+/),
+			graceMs: flags.grace,
+		});
 	const players: [Player, Player] = [makePlayer(0, flags.blueArgs), makePlayer(1, flags.redArgs)];
 	const timeMs: [number, number] = [setup.blue.timeS * 1000, setup.red.timeS * 1000];
 
@@ -134,10 +151,21 @@ export async function run(argv: readonly string[]): Promise<void> {
 		}
 		return;
 	}
-	const session = new GameSession({ start: loaded.start, before: loaded.before, moves: loaded.moves, redo: loaded.redo, players, timeMs, halfMoveLimit, variant });
+	const session = new GameSession({
+		start: loaded.start,
+		before: loaded.before,
+		moves: loaded.moves,
+		redo: loaded.redo,
+		players,
+		timeMs,
+		halfMoveLimit,
+		variant,
+	});
 	try {
 		void session.run();
-		await runTui(<App session={session} boardName={basename(boardPath)} onQuit={() => session.quit()} />, { onCrash: (error) => reportError('blobterm', error) });
+		await runTui(<App session={session} boardName={basename(boardPath)} onQuit={() => session.quit()} />, {
+			onCrash: (error) => reportError('blobterm', error),
+		});
 		session.quit();
 	} finally {
 		await session.close();

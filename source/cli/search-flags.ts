@@ -22,11 +22,18 @@ export const THREAD_FLAGS_HELP = `    --threads N        search threads of the b
  * Reads `--threads` and `--parallel`.
  * @throws UsageError for a bad count or algorithm
  */
-export function threadsFromFlags(flags: { threads?: number; parallel?: string }): { threads?: number; parallel?: ParallelAlgorithm } {
-	if (flags.threads !== undefined && (!Number.isInteger(flags.threads) || flags.threads < 1 || flags.threads > MAX_THREADS)) {
+export function threadsFromFlags(flags: { threads?: number; parallel?: string }): {
+	threads?: number;
+	parallel?: ParallelAlgorithm;
+} {
+	if (
+		flags.threads !== undefined &&
+		(!Number.isInteger(flags.threads) || flags.threads < 1 || flags.threads > MAX_THREADS)
+	) {
 		throw new UsageError(`--threads must be an integer from 1 to ${MAX_THREADS}, got ${flags.threads}`);
 	}
-	if (flags.parallel !== undefined && flags.parallel !== 'lazy' && flags.parallel !== 'ybwc') throw new UsageError(`--parallel must be lazy or ybwc, got "${flags.parallel}"`);
+	if (flags.parallel !== undefined && flags.parallel !== 'lazy' && flags.parallel !== 'ybwc')
+		throw new UsageError(`--parallel must be lazy or ybwc, got "${flags.parallel}"`);
 	return { threads: flags.threads, parallel: flags.parallel as ParallelAlgorithm | undefined };
 }
 
@@ -49,7 +56,12 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
  * Search options from `--preset`, `--algorithm`, `--hash` and `--set` (in that order).
  * @throws UsageError naming the bad option
  */
-export function searchOptionsFromFlags(flags: { preset?: string; algorithm?: string; hash?: number; set?: string[] }): Partial<SearchOptions> {
+export function searchOptionsFromFlags(flags: {
+	preset?: string;
+	algorithm?: string;
+	hash?: number;
+	set?: string[];
+}): Partial<SearchOptions> {
 	const items: string[] = [];
 	if (flags.preset !== undefined) items.push(`preset=${flags.preset}`);
 	if (flags.algorithm !== undefined) items.push(`algorithm=${flags.algorithm}`);

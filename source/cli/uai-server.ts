@@ -50,7 +50,12 @@ export interface UaiIO {
  * Runs the UAI loop until `quit` or the end of the input.
  * @param initial search options from the command line (setoption changes them)
  */
-export async function runUaiServer(io: UaiIO, initial: Partial<SearchOptions> = {}, threads = 1, parallel: ParallelAlgorithm = 'lazy'): Promise<void> {
+export async function runUaiServer(
+	io: UaiIO,
+	initial: Partial<SearchOptions> = {},
+	threads = 1,
+	parallel: ParallelAlgorithm = 'lazy',
+): Promise<void> {
 	const server = new UaiServer(io.write, initial, threads, parallel);
 	const lines = createInterface({ input: io.input, terminal: false });
 	try {
@@ -139,7 +144,8 @@ class UaiServer {
 		this.write(`option name Threads type spin default ${this.threads} min 1 max ${MAX_THREADS}`);
 		this.write(`option name Parallel type combo default ${this.parallel} var lazy var ybwc`);
 		this.write(`option name Algorithm type combo default ${full.algorithm} var pvs var mtdf var alphabeta`);
-		for (const [name, key] of CHECK_OPTIONS) this.write(`option name ${name} type check default ${full[SWITCHES[key]] ? 'true' : 'false'}`);
+		for (const [name, key] of CHECK_OPTIONS)
+			this.write(`option name ${name} type check default ${full[SWITCHES[key]] ? 'true' : 'false'}`);
 		this.write('uaiok');
 	}
 
@@ -150,17 +156,20 @@ class UaiServer {
 		const value = valueAt < 0 ? '' : args.slice(valueAt + 1).join(' ');
 		if (name.toLowerCase() === 'threads') {
 			const n = Number(value);
-			if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) this.write(`info string Threads must be an integer from 1 to ${MAX_THREADS}, got "${value}"`);
+			if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS)
+				this.write(`info string Threads must be an integer from 1 to ${MAX_THREADS}, got "${value}"`);
 			else this.reconfigure(() => (this.threads = n));
 			return;
 		}
 		if (name.toLowerCase() === 'parallel') {
-			if (value !== 'lazy' && value !== 'ybwc') this.write(`info string Parallel must be lazy or ybwc, got "${value}"`);
+			if (value !== 'lazy' && value !== 'ybwc')
+				this.write(`info string Parallel must be lazy or ybwc, got "${value}"`);
 			else this.reconfigure(() => (this.parallel = value));
 			return;
 		}
 		const check = CHECK_OPTIONS.find(([n]) => n.toLowerCase() === name.toLowerCase());
-		const key = name.toLowerCase() === 'hash' ? 'hash' : name.toLowerCase() === 'algorithm' ? 'algorithm' : check?.[1];
+		const key =
+			name.toLowerCase() === 'hash' ? 'hash' : name.toLowerCase() === 'algorithm' ? 'algorithm' : check?.[1];
 		if (args[0] !== 'name' || key === undefined) {
 			this.write(`info string unknown option: ${name || args.join(' ')}`);
 			return;
@@ -237,16 +246,29 @@ class UaiServer {
 		const moveTime = number('movetime');
 		const depth = number('depth');
 		const nodes = number('nodes');
-		let limits: SearchLimits = { variant: 'ataxx', depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)), nodes };
+		let limits: SearchLimits = {
+			variant: 'ataxx',
+			depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
+			nodes,
+		};
 		if (!infinite) {
-			const budget = moveTime !== undefined ? fixedBudget(moveTime) : clock !== undefined ? clockBudget(clock, increment, number('movestogo')) : null;
+			const budget =
+				moveTime !== undefined
+					? fixedBudget(moveTime)
+					: clock !== undefined
+						? clockBudget(clock, increment, number('movestogo'))
+						: null;
 			if (budget) limits = { ...limits, timeMs: budget.hardMs, softTimeMs: budget.softMs };
 		}
 		this.infinite = infinite;
 		this.stopped = false;
 		this.heldResult = null;
 		const position = this.position;
-		const thread = (this.thread ??= new SearchPool({ threads: this.threads, parallel: this.parallel, search: this.options }));
+		const thread = (this.thread ??= new SearchPool({
+			threads: this.threads,
+			parallel: this.parallel,
+			search: this.options,
+		}));
 		this.searching = thread
 			.search(position, limits, { onInfo: (info) => this.write(infoLine(position, info)) }, this.options)
 			.then((result) => {
@@ -282,7 +304,9 @@ function bestMoveLine(position: Position, move: Move): string {
  */
 export function infoLine(position: Position, info: SearchInfo): string {
 	const decisive = decodeDecisive(info.score);
-	const score = decisive ? `mate ${info.score > 0 ? Math.ceil(decisive.plies / 2) : -Math.ceil(decisive.plies / 2)}` : `cp ${info.score}`;
+	const score = decisive
+		? `mate ${info.score > 0 ? Math.ceil(decisive.plies / 2) : -Math.ceil(decisive.plies / 2)}`
+		: `cp ${info.score}`;
 	const pv: string[] = [];
 	let p = position;
 	for (const move of info.pv) {

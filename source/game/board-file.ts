@@ -60,7 +60,8 @@ export function parseBoardFile(text: string, file = '<board>'): BoardFile {
 
 	// Line 1: the size.
 	const sizeLine = lines[0];
-	if (sizeLine === undefined || sizeLine.trim() === '') fail(1, 1, 'expected the board size "ROWS COLUMNS", e.g. "7 7"');
+	if (sizeLine === undefined || sizeLine.trim() === '')
+		fail(1, 1, 'expected the board size "ROWS COLUMNS", e.g. "7 7"');
 	const sizeMatch = /^\s*(\d+)\s+(\d+)$/.exec(sizeLine);
 	if (!sizeMatch) {
 		const column = firstMismatch(sizeLine);
@@ -68,8 +69,10 @@ export function parseBoardFile(text: string, file = '<board>'): BoardFile {
 	}
 	const rows = Number(sizeMatch![1]);
 	const cols = Number(sizeMatch![2]);
-	if (rows < 1 || rows > MAX_SIDE) fail(1, sizeLine.indexOf(sizeMatch![1]) + 1, `expected 1 to ${MAX_SIDE} rows, found ${rows}`);
-	if (cols < 1 || cols > MAX_SIDE) fail(1, sizeLine.lastIndexOf(sizeMatch![2]) + 1, `expected 1 to ${MAX_SIDE} columns, found ${cols}`);
+	if (rows < 1 || rows > MAX_SIDE)
+		fail(1, sizeLine.indexOf(sizeMatch![1]) + 1, `expected 1 to ${MAX_SIDE} rows, found ${rows}`);
+	if (cols < 1 || cols > MAX_SIDE)
+		fail(1, sizeLine.lastIndexOf(sizeMatch![2]) + 1, `expected 1 to ${MAX_SIDE} columns, found ${cols}`);
 
 	// The grid.
 	const grid: string[] = [];
@@ -77,7 +80,8 @@ export function parseBoardFile(text: string, file = '<board>'): BoardFile {
 	for (let r = 0; r < rows; r++) {
 		const lineNo = r + 2;
 		const line = lines[r + 1];
-		if (line === undefined) fail(lineNo, 1, `expected row ${r} of ${rows} (${cols} cells of B, R, . or X), found the end of the file`);
+		if (line === undefined)
+			fail(lineNo, 1, `expected row ${r} of ${rows} (${cols} cells of B, R, . or X), found the end of the file`);
 		for (let c = 0; c < cols; c++) {
 			const ch = line[c];
 			if (ch !== 'B' && ch !== 'R' && ch !== '.' && ch !== 'X') {
@@ -85,7 +89,8 @@ export function parseBoardFile(text: string, file = '<board>'): BoardFile {
 			}
 			if (ch === 'X') holes.push(r * cols + c);
 		}
-		if (line.length > cols) fail(lineNo, cols + 1, `expected the end of row ${r} after ${cols} cells, found ${show(line[cols])}`);
+		if (line.length > cols)
+			fail(lineNo, cols + 1, `expected the end of row ${r} after ${cols} cells, found ${show(line[cols])}`);
 		grid.push(line);
 	}
 	const geometry = geometryOf(rows, cols, holes);
@@ -102,30 +107,52 @@ export function parseBoardFile(text: string, file = '<board>'): BoardFile {
 	if (next < lines.length) {
 		const headerNo = next + 1;
 		const header = lines[next];
-		if (next === rows + 1) fail(headerNo, 1, `expected ${rows} rows: found an extra line ${JSON.stringify(header.slice(0, 20))} (a history section starts after a blank line)`);
+		if (next === rows + 1)
+			fail(
+				headerNo,
+				1,
+				`expected ${rows} rows: found an extra line ${JSON.stringify(header.slice(0, 20))} (a history section starts after a blank line)`,
+			);
 		const m = /^\s*(\d+)\s+(\d+)$/.exec(header);
 		if (!m) fail(headerNo, firstMismatch(header), 'expected the history header "INDEX MAXINDEX" (two integers)');
 		historyIndex = Number(m![1]);
 		const maxIndex = Number(m![2]);
-		if (maxIndex < 1 || maxIndex > MAX_HISTORY) fail(headerNo, header.lastIndexOf(m![2]) + 1, `expected MAXINDEX from 1 to ${MAX_HISTORY}, found ${m![2]}`);
-		if (historyIndex < 1 || historyIndex > maxIndex) fail(headerNo, header.indexOf(m![1]) + 1, `expected INDEX from 1 to MAXINDEX (${maxIndex}), found ${m![1]}`);
+		if (maxIndex < 1 || maxIndex > MAX_HISTORY)
+			fail(headerNo, header.lastIndexOf(m![2]) + 1, `expected MAXINDEX from 1 to ${MAX_HISTORY}, found ${m![2]}`);
+		if (historyIndex < 1 || historyIndex > maxIndex)
+			fail(
+				headerNo,
+				header.indexOf(m![1]) + 1,
+				`expected INDEX from 1 to MAXINDEX (${maxIndex}), found ${m![1]}`,
+			);
 		side = historyIndex % 2 === 1 ? BLUE : RED;
 		next++;
 		for (let i = 0; i < maxIndex; i++, next++) {
 			const lineNo = next + 1;
 			const line = lines[next];
-			if (line === undefined) fail(lineNo, 1, `expected history board ${i + 1} of ${maxIndex} (${rows * cols} cells), found the end of the file`);
+			if (line === undefined)
+				fail(
+					lineNo,
+					1,
+					`expected history board ${i + 1} of ${maxIndex} (${rows * cols} cells), found the end of the file`,
+				);
 			const boardRows: string[] = [];
 			for (let k = 0; k < rows * cols; k++) {
 				const ch = line[k];
-				if (ch !== 'B' && ch !== 'R' && ch !== '.' && ch !== 'X') fail(lineNo, k + 1, `expected a cell (B, R, . or X) of history board ${i + 1}, found ${show(ch)}`);
+				if (ch !== 'B' && ch !== 'R' && ch !== '.' && ch !== 'X')
+					fail(lineNo, k + 1, `expected a cell (B, R, . or X) of history board ${i + 1}, found ${show(ch)}`);
 				if ((ch === 'X') !== (geometry.isHole[k] === 1)) {
 					const r = Math.floor(k / cols);
 					const c = k % cols;
-					fail(lineNo, k + 1, `expected ${geometry.isHole[k] ? 'a hole (X)' : 'a playable cell'} at (${r},${c}) as in the grid, found ${show(ch)}`);
+					fail(
+						lineNo,
+						k + 1,
+						`expected ${geometry.isHole[k] ? 'a hole (X)' : 'a playable cell'} at (${r},${c}) as in the grid, found ${show(ch)}`,
+					);
 				}
 			}
-			if (line.length > rows * cols) fail(lineNo, rows * cols + 1, `expected the end of history board ${i + 1} after ${rows * cols} cells`);
+			if (line.length > rows * cols)
+				fail(lineNo, rows * cols + 1, `expected the end of history board ${i + 1} after ${rows * cols} cells`);
 			for (let r = 0; r < rows; r++) boardRows.push(line.slice(r * cols, (r + 1) * cols));
 			history.push(positionFromGrid(geometry, boardRows, i % 2 === 0 ? BLUE : RED));
 		}

@@ -15,7 +15,10 @@ export const ATAXX_START_FEN = 'x5o/7/7/7/7/7/o5x x 0 1';
 
 /** A FEN that cannot be read. */
 export class FenError extends Error {
-	constructor(readonly fen: string, detail: string) {
+	constructor(
+		readonly fen: string,
+		detail: string,
+	) {
 		super(`bad FEN "${fen}": ${detail}`);
 		this.name = 'FenError';
 	}
@@ -33,7 +36,8 @@ export interface FenPosition {
  */
 export function parseFen(fen: string): FenPosition {
 	const fields = fen.trim().split(/\s+/);
-	if (fields.length < 1 || fields[0] === '' || fields.length > 4) throw new FenError(fen, 'expected "RANKS SIDE [CLOCK [FULLMOVES]]"');
+	if (fields.length < 1 || fields[0] === '' || fields.length > 4)
+		throw new FenError(fen, 'expected "RANKS SIDE [CLOCK [FULLMOVES]]"');
 	const ranks = fields[0].split('/');
 	if (ranks.length > MAX_SIDE) throw new FenError(fen, `more than ${MAX_SIDE} ranks`);
 	const grid: string[] = [];
@@ -45,19 +49,25 @@ export function parseFen(fen: string): FenPosition {
 				let digits = ch;
 				while (k + 1 < rank.length && rank[k + 1] >= '0' && rank[k + 1] <= '9') digits += rank[++k];
 				const run = Number(digits);
-				if (run < 1 || run > MAX_SIDE) throw new FenError(fen, `rank ${i + 1} from the top: bad run of empty cells "${digits}"`);
+				if (run < 1 || run > MAX_SIDE)
+					throw new FenError(fen, `rank ${i + 1} from the top: bad run of empty cells "${digits}"`);
 				row += '.'.repeat(run);
 			} else if (ch === 'x' || ch === 'X' || ch === 'b' || ch === 'B') row += 'B';
 			else if (ch === 'o' || ch === 'O' || ch === 'w' || ch === 'W') row += 'R';
 			else if (ch === '-') row += 'X';
-			else throw new FenError(fen, `rank ${i + 1} from the top: unexpected ${JSON.stringify(ch)} (expected x, o, -, or a digit)`);
+			else
+				throw new FenError(
+					fen,
+					`rank ${i + 1} from the top: unexpected ${JSON.stringify(ch)} (expected x, o, -, or a digit)`,
+				);
 		}
 		grid.push(row);
 	}
 	const cols = grid[0].length;
 	if (cols < 1 || cols > MAX_SIDE) throw new FenError(fen, `ranks of ${cols} cells (expected 1 to ${MAX_SIDE})`);
 	for (const [i, row] of grid.entries()) {
-		if (row.length !== cols) throw new FenError(fen, `rank ${i + 1} from the top has ${row.length} cells, the first has ${cols}`);
+		if (row.length !== cols)
+			throw new FenError(fen, `rank ${i + 1} from the top has ${row.length} cells, the first has ${cols}`);
 	}
 	const sideField = fields[1] ?? 'x';
 	let side: 0 | 1;
@@ -65,9 +75,11 @@ export function parseFen(fen: string): FenPosition {
 	else if (sideField === 'o' || sideField === 'w') side = RED;
 	else throw new FenError(fen, `side to move "${sideField}" (expected x or o)`);
 	const clock = fields[2] === undefined ? 0 : Number(fields[2]);
-	if (!Number.isInteger(clock) || clock < 0) throw new FenError(fen, `half-move clock "${fields[2]}" (expected an integer >= 0)`);
+	if (!Number.isInteger(clock) || clock < 0)
+		throw new FenError(fen, `half-move clock "${fields[2]}" (expected an integer >= 0)`);
 	const fullMoves = fields[3] === undefined ? 1 : Number(fields[3]);
-	if (!Number.isInteger(fullMoves) || fullMoves < 1) throw new FenError(fen, `full-move number "${fields[3]}" (expected an integer >= 1)`);
+	if (!Number.isInteger(fullMoves) || fullMoves < 1)
+		throw new FenError(fen, `full-move number "${fields[3]}" (expected an integer >= 1)`);
 	const holes: number[] = [];
 	grid.forEach((row, r) => {
 		for (let c = 0; c < cols; c++) if (row[c] === 'X') holes.push(r * cols + c);

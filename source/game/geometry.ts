@@ -59,13 +59,21 @@ const cache = new Map<string, Geometry>();
  * @throws RangeError if a side is outside 1..16 or a hole index is off the board
  */
 export function geometryOf(rows: number, cols: number, holes: Iterable<number> = []): Geometry {
-	if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1 || rows > MAX_SIDE || cols > MAX_SIDE) {
+	if (
+		!Number.isInteger(rows) ||
+		!Number.isInteger(cols) ||
+		rows < 1 ||
+		cols < 1 ||
+		rows > MAX_SIDE ||
+		cols > MAX_SIDE
+	) {
 		throw new RangeError(`board size ${rows} x ${cols} is outside 1 x 1 .. ${MAX_SIDE} x ${MAX_SIDE}`);
 	}
 	const cells = rows * cols;
 	const holeList = [...new Set(holes)].sort((a, b) => a - b);
 	for (const h of holeList) {
-		if (!Number.isInteger(h) || h < 0 || h >= cells) throw new RangeError(`hole ${h} is off a ${rows} x ${cols} board`);
+		if (!Number.isInteger(h) || h < 0 || h >= cells)
+			throw new RangeError(`hole ${h} is off a ${rows} x ${cols} board`);
 	}
 	const id = `${rows}x${cols}:${holeList.join(',')}`;
 	const cached = cache.get(id);

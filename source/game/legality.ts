@@ -27,13 +27,15 @@ export function checkMove(pos: Position, coords: MoveCoords): MoveCheck {
 	const mover = pos.side === 0 ? 'B' : 'R';
 	const source = cellAt(pos, from);
 	if (source !== mover) {
-		const what = source === 'X' ? 'a hole' : source === '.' ? 'empty' : `a ${sideName(pos.side === 0 ? 1 : 0)} blob`;
+		const what =
+			source === 'X' ? 'a hole' : source === '.' ? 'empty' : `a ${sideName(pos.side === 0 ? 1 : 0)} blob`;
 		return { ok: false, reason: `${text}: (${r1},${c1}) is ${what}, not a ${sideName(pos.side)} blob` };
 	}
 	const target = cellAt(pos, to);
 	if (target === 'X') return { ok: false, reason: `${text}: (${r2},${c2}) is a hole` };
 	if (target !== '.') return { ok: false, reason: `${text}: (${r2},${c2}) is not empty` };
 	const distance = cellDistance(g, from, to);
-	if (distance > 2) return { ok: false, reason: `${text}: (${r2},${c2}) is ${distance} cells away; a clone goes 1 cell, a jump 2` };
+	if (distance > 2)
+		return { ok: false, reason: `${text}: (${r2},${c2}) is ${distance} cells away; a clone goes 1 cell, a jump 2` };
 	return { ok: true, move: moveOf(from, to) };
 }

@@ -32,7 +32,11 @@ function emptyMask(pos: Position, out: Int32Array): void {
  * increasing cell order.
  * @param out room for at least `MAX_MOVES` moves (or a plain array)
  */
-export function referenceGenerateMoves(pos: Position, out: Int32Array | Move[], listing: MoveListing = 'by-destination'): number {
+export function referenceGenerateMoves(
+	pos: Position,
+	out: Int32Array | Move[],
+	listing: MoveListing = 'by-destination',
+): number {
 	const g = pos.geometry;
 	const W = g.words;
 	const bb = pos.bb;
@@ -65,7 +69,15 @@ export function referenceGenerateMoves(pos: Position, out: Int32Array | Move[], 
 }
 
 /** Appends a (from, to) move for each blob at `bb[mine..]` and each of its `masks` targets in `empty`. */
-function listTargets(g: Geometry, bb: Int32Array, mine: number, masks: Int32Array, empty: Int32Array, out: Int32Array | Move[], n: number): number {
+function listTargets(
+	g: Geometry,
+	bb: Int32Array,
+	mine: number,
+	masks: Int32Array,
+	empty: Int32Array,
+	out: Int32Array | Move[],
+	n: number,
+): number {
 	const W = g.words;
 	for (let fw = 0; fw < W; fw++) {
 		let x = bb[mine + fw];

@@ -110,7 +110,8 @@ export function positionFromGrid(geometry: Geometry, grid: readonly string[], si
 		for (let c = 0; c < geometry.cols; c++) {
 			const cell = r * geometry.cols + c;
 			const ch = grid[r]?.[c];
-			if ((ch === 'X') !== (geometry.isHole[cell] === 1)) throw new Error(`cell (${r},${c}): grid and geometry disagree on a hole`);
+			if ((ch === 'X') !== (geometry.isHole[cell] === 1))
+				throw new Error(`cell (${r},${c}): grid and geometry disagree on a hole`);
 			if (ch === 'B') putBlob(pos, BLUE, cell);
 			else if (ch === 'R') putBlob(pos, RED, cell);
 			else if (ch !== '.' && ch !== 'X') throw new Error(`cell (${r},${c}): unexpected ${JSON.stringify(ch)}`);

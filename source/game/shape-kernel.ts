@@ -19,7 +19,14 @@
 
 import { cellDistance, type Geometry } from './geometry.js';
 import { type Move } from './move.js';
-import { ZOBRIST_FLIP_HI, ZOBRIST_FLIP_LO, ZOBRIST_HI, ZOBRIST_LO, ZOBRIST_SIDE_HI, ZOBRIST_SIDE_LO } from './zobrist.js';
+import {
+	ZOBRIST_FLIP_HI,
+	ZOBRIST_FLIP_LO,
+	ZOBRIST_HI,
+	ZOBRIST_LO,
+	ZOBRIST_SIDE_HI,
+	ZOBRIST_SIDE_LO,
+} from './zobrist.js';
 
 /** Set bits of each 16-bit value. */
 export const POP16 = new Uint8Array(65536);
@@ -45,7 +52,16 @@ export interface ShapeKernel {
 	 * `keys[ksrc], keys[ksrc + 1]` (low, high) to `keys[kdst], keys[kdst + 1]`.
 	 * @returns the number of captured blobs, plus 256 for a clone
 	 */
-	make(bb: Int32Array, src: number, dst: number, side: number, move: Move, keys: Int32Array, ksrc: number, kdst: number): number;
+	make(
+		bb: Int32Array,
+		src: number,
+		dst: number,
+		side: number,
+		move: Move,
+		keys: Int32Array,
+		ksrc: number,
+		kdst: number,
+	): number;
 	/**
 	 * True if `move` (any integer: a table's move may come from another position) is a legal move
 	 * of `side` in the position at `bb[base..]`; the pass is not.
@@ -55,7 +71,17 @@ export interface ShapeKernel {
 	 * For each of `n` moves at `moves[mBase..]` of `side` in the position at `bb[base..]`, writes
 	 * to `out[oBase + i]` twice the blobs the move captures, plus one for a clone, shifted left by `shift`.
 	 */
-	gains(bb: Int32Array, base: number, side: number, moves: Int32Array, mBase: number, n: number, out: Int32Array, oBase: number, shift: number): void;
+	gains(
+		bb: Int32Array,
+		base: number,
+		side: number,
+		moves: Int32Array,
+		mBase: number,
+		n: number,
+		out: Int32Array,
+		oBase: number,
+		shift: number,
+	): void;
 	/**
 	 * Blobs of the other side next to an empty cell minus blobs of `side` next to an empty cell:
 	 * how much more of the opponent than of `side` is open to capture.
@@ -159,7 +185,23 @@ function tablesOf(g: Geometry): KernelTables {
 		ZFL[k] = ZOBRIST_FLIP_LO[cell];
 		ZFH[k] = ZOBRIST_FLIP_HI[cell];
 	}
-	return { N, J, CELL, CLONE, POP16, KB, JUMP, DIST, PLAY, ZBL, ZBH, ZFL, ZFH, ZSL: ZOBRIST_SIDE_LO, ZSH: ZOBRIST_SIDE_HI };
+	return {
+		N,
+		J,
+		CELL,
+		CLONE,
+		POP16,
+		KB,
+		JUMP,
+		DIST,
+		PLAY,
+		ZBL,
+		ZBH,
+		ZFL,
+		ZFH,
+		ZSL: ZOBRIST_SIDE_LO,
+		ZSH: ZOBRIST_SIDE_HI,
+	};
 }
 
 /** The cells of the board (holes included) in word `w`. */
@@ -206,7 +248,9 @@ export function kernelSource(g: Geometry): string {
 	const emit = (s: string) => lines.push(s);
 
 	emit(`'use strict';`);
-	emit(`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE, KB = T.KB, JUMP = T.JUMP, DIST = T.DIST, PLAY = T.PLAY, ZBL = T.ZBL, ZBH = T.ZBH, ZFL = T.ZFL, ZFH = T.ZFH, ZSL = T.ZSL, ZSH = T.ZSH;`);
+	emit(
+		`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE, KB = T.KB, JUMP = T.JUMP, DIST = T.DIST, PLAY = T.PLAY, ZBL = T.ZBL, ZBH = T.ZBH, ZFL = T.ZFL, ZFH = T.ZFH, ZSL = T.ZSL, ZSH = T.ZSH;`,
+	);
 	for (const w of ws) emit(`const N${w} = T.N[${w}], J${w} = T.J[${w}];`);
 	for (const w of ws) emit(`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(validMask(g, w))} | 0;`);
 	emit(`const NC = ${hex(~col0)} | 0, NL = ${hex(~colLast)} | 0;`);
@@ -221,7 +265,10 @@ export function kernelSource(g: Geometry): string {
 	 */
 	const dilate = (src: string, h: string, d: string) =>
 		[
-			list((w) => `const ${h}${w} = (${src}${w} | ((${src}${w} << 1) & NC) | ((${src}${w} >>> 1) & NL)) & V${w};`, '\n'),
+			list(
+				(w) => `const ${h}${w} = (${src}${w} | ((${src}${w} << 1) & NC) | ((${src}${w} >>> 1) & NL)) & V${w};`,
+				'\n',
+			),
 			list(
 				(w) =>
 					`const ${d}${w} = (${h}${w} | (${h}${w} << ${C}) | (${h}${w} >>> ${C})` +
@@ -258,7 +305,10 @@ export function kernelSource(g: Geometry): string {
 	 * and fold its words into `sink` (so that the work cannot be optimised away).
 	 */
 	type Visit = (words: string[], changed: string[], tail: string) => string;
-	const recurse = (name: string): Visit => (words, _changed, tail) => `total += ${name}(${words.join(', ')}${tail});`;
+	const recurse =
+		(name: string): Visit =>
+		(words, _changed, tail) =>
+			`total += ${name}(${words.join(', ')}${tail});`;
 	const makeLeaf: Visit = (_words, changed) => `sink ^= ${changed.join(' ^ ')}; total++;`;
 	/**
 	 * Code: for each blob of the side `m` (bit `fb`, index `fk`), each target in its `mask`
@@ -312,12 +362,18 @@ export function kernelSource(g: Geometry): string {
 	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE[k];')} }`);
 	emit(`} else {`);
 	for (const fw of ws) {
-		const inner = list((tw) => `{ let t = N${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`, '\n');
+		const inner = list(
+			(tw) => `{ let t = N${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`,
+			'\n',
+		);
 		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = CELL[fk] << 8;\n${inner}`)} }`);
 	}
 	emit(`}`);
 	for (const fw of ws) {
-		const inner = list((tw) => `{ let t = J${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`, '\n');
+		const inner = list(
+			(tw) => `{ let t = J${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`,
+			'\n',
+		);
 		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = CELL[fk] << 8;\n${inner}`)} }`);
 	}
 	emit(`return n - outBase;`);
@@ -335,16 +391,24 @@ export function kernelSource(g: Geometry): string {
 
 	// make(bb, src, dst, side, move, keys, ksrc, kdst): copy-make with the Zobrist key.
 	emit(`function make(bb, src, dst, side, move, keys, ksrc, kdst) {`);
-	emit(`const ms = src + side * ${W}, os = src + ${W} - side * ${W}, md = dst + side * ${W}, od = dst + ${W} - side * ${W};`);
-	emit(`const to = move & 255, from = (move >>> 8) & 255, tk = KB[to], tw = tk >>> 5, tb = 1 << (tk & 31), zs = side * ${W * 32};`);
+	emit(
+		`const ms = src + side * ${W}, os = src + ${W} - side * ${W}, md = dst + side * ${W}, od = dst + ${W} - side * ${W};`,
+	);
+	emit(
+		`const to = move & 255, from = (move >>> 8) & 255, tk = KB[to], tw = tk >>> 5, tb = 1 << (tk & 31), zs = side * ${W * 32};`,
+	);
 	emit(`let lo = keys[ksrc] ^ ZSL ^ ZBL[zs + tk], hi = keys[ksrc + 1] ^ ZSH ^ ZBH[zs + tk];`);
 	emit(`let fw = -1, fb = 0, n = 256;`);
-	emit(`if (from !== to && JUMP[(from << 8) | to] === 1) { const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); lo ^= ZBL[zs + fk]; hi ^= ZBH[zs + fk]; n = 0; }`);
+	emit(
+		`if (from !== to && JUMP[(from << 8) | to] === 1) { const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); lo ^= ZBL[zs + fk]; hi ^= ZBH[zs + fk]; n = 0; }`,
+	);
 	for (const w of ws) {
 		emit(`{ const o = bb[os + ${w}], c = o & N${w}[tk]; let m = bb[ms + ${w}] | c;`);
 		emit(`if (tw === ${w}) m |= tb; if (fw === ${w}) m ^= fb;`);
 		emit(`bb[md + ${w}] = m; bb[od + ${w}] = o ^ c;`);
-		emit(`if (c !== 0) { n += ${pop('c')}; let x = c; ${forBits('x', w, 'b', 'k', 'lo ^= ZFL[k]; hi ^= ZFH[k];')} } }`);
+		emit(
+			`if (c !== 0) { n += ${pop('c')}; let x = c; ${forBits('x', w, 'b', 'k', 'lo ^= ZFL[k]; hi ^= ZFH[k];')} } }`,
+		);
 	}
 	emit(`keys[kdst] = lo; keys[kdst + 1] = hi;`);
 	emit(`return n;`);
@@ -399,7 +463,9 @@ export function kernelSource(g: Geometry): string {
 	/** Emits an Ataxx perft function `name(m..., o..., clock, d)`, d >= 1. */
 	const emitAtaxx = (name: string, pairs: boolean, made: boolean) => {
 		emit(`function ${name}(${list((w) => `m${w}`)}, ${list((w) => `o${w}`)}, clock, d) {`);
-		emit(`if ((${list((w) => `m${w}`, ' | ')}) === 0 || (${list((w) => `o${w}`, ' | ')}) === 0 || clock >= 100) return 0;`);
+		emit(
+			`if ((${list((w) => `m${w}`, ' | ')}) === 0 || (${list((w) => `o${w}`, ' | ')}) === 0 || clock >= 100) return 0;`,
+		);
 		emit(empties());
 		// Can anyone move? Empty cells at distance <= 2 of each side.
 		emit(dilate('m', 'h', 'd'));

@@ -47,10 +47,16 @@ export function parseUaiMove(pos: Position, text: string): UaiMoveCheck {
 	const g = pos.geometry;
 	const side = sideName(pos.side);
 	if (text === '0000') {
-		return legalMoves(pos).length === 0 ? { ok: true, move: PASS } : { ok: false, reason: `a pass (0000) while ${side} has legal moves` };
+		return legalMoves(pos).length === 0
+			? { ok: true, move: PASS }
+			: { ok: false, reason: `a pass (0000) while ${side} has legal moves` };
 	}
 	const m = MOVE.exec(text);
-	if (!m) return { ok: false, reason: `"${text}" is not a UAI move (expected a clone like g2, a jump like a7c5, or 0000)` };
+	if (!m)
+		return {
+			ok: false,
+			reason: `"${text}" is not a UAI move (expected a clone like g2, a jump like a7c5, or 0000)`,
+		};
 	const cellOf = (file: string, rank: string): number | string => {
 		const c = file.charCodeAt(0) - 97;
 		const r = g.rows - Number(rank);
@@ -74,7 +80,8 @@ export function parseUaiMove(pos: Position, text: string): UaiMoveCheck {
 	if (cellAt(pos, from) !== mine) return { ok: false, reason: `${fromName} is not a ${side} blob` };
 	const distance = cellDistance(g, from, to);
 	if (distance === 1) return { ok: true, move: cloneTo(to) };
-	if (distance !== 2) return { ok: false, reason: `${toName} is ${distance} cells from ${fromName}; a clone goes 1 cell, a jump 2` };
+	if (distance !== 2)
+		return { ok: false, reason: `${toName} is ${distance} cells from ${fromName}; a clone goes 1 cell, a jump 2` };
 	return { ok: true, move: moveOf(from, to) };
 }
 

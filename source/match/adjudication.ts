@@ -30,7 +30,10 @@ export function adjudicate(positions: readonly Position[], options: Adjudication
 	const recent = positions.slice(positions.length - options.plies);
 	for (const side of [0, 1] as const) {
 		if (recent.every((p) => p.count[side] - p.count[side ^ 1] >= options.margin)) {
-			return { winner: side, reason: `adjudicated: ${sideName(side)} led by ${options.margin} blobs or more for ${options.plies} half-moves` };
+			return {
+				winner: side,
+				reason: `adjudicated: ${sideName(side)} led by ${options.margin} blobs or more for ${options.plies} half-moves`,
+			};
 		}
 	}
 	return null;

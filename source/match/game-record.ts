@@ -31,7 +31,16 @@ import { checkMove } from '../game/legality.js';
 import { playMove } from '../game/make-move.js';
 import { PASS, type Move } from '../game/move.js';
 import { formatMove, parseMoveText } from '../game/notation.js';
-import { BLUE, positionFromGrid, positionToGrid, type Position, RED, samePosition, type Side, sideName } from '../game/position.js';
+import {
+	BLUE,
+	positionFromGrid,
+	positionToGrid,
+	type Position,
+	RED,
+	samePosition,
+	type Side,
+	sideName,
+} from '../game/position.js';
 import { type Player } from '../players/player.js';
 import { type PlayedMove } from './game.js';
 import { GameRecordError } from './game-record-error.js';
@@ -96,8 +105,16 @@ export interface RecordSource {
 /** The record of a game. @param saved the date written (default now) */
 export function toRecord(source: RecordSource, saved = new Date()): GameRecord {
 	const start = source.positions[0];
-	const player = (side: Side): PlayerRecord => ({ name: source.players[side].name, kind: source.players[side].kind, timeMs: source.timeMs[side] });
-	const move = (m: PlayedMove): MoveRecord => ({ side: m.side === BLUE ? 'Blue' : 'Red', move: m.text, timeMs: Math.round(m.timeMs) });
+	const player = (side: Side): PlayerRecord => ({
+		name: source.players[side].name,
+		kind: source.players[side].kind,
+		timeMs: source.timeMs[side],
+	});
+	const move = (m: PlayedMove): MoveRecord => ({
+		side: m.side === BLUE ? 'Blue' : 'Red',
+		move: m.text,
+		timeMs: Math.round(m.timeMs),
+	});
 	return {
 		format: RECORD_FORMAT,
 		version: RECORD_VERSION,
@@ -115,7 +132,8 @@ export function toRecord(source: RecordSource, saved = new Date()): GameRecord {
 
 /** A record as file text: JSON, two-space indented, one move per line. */
 export function formatRecord(record: GameRecord): string {
-	const moves = (list: readonly MoveRecord[]) => (list.length === 0 ? '[]' : `[\n${list.map((m) => `    ${JSON.stringify(m)}`).join(',\n')}\n  ]`);
+	const moves = (list: readonly MoveRecord[]) =>
+		list.length === 0 ? '[]' : `[\n${list.map((m) => `    ${JSON.stringify(m)}`).join(',\n')}\n  ]`;
 	const { moves: played, redo, ...rest } = record;
 	const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '');
 	return `${head},\n  "moves": ${moves(played)},\n  "redo": ${moves(redo)}\n}\n`;
@@ -136,17 +154,29 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 	} catch (error) {
 		return fail(`not a game record: ${(error as Error).message}`);
 	}
-	if (!isObject(data) || data.format !== RECORD_FORMAT) return fail(`not a game record (expected "format": "${RECORD_FORMAT}")`);
-	if (typeof data.version !== 'number' || data.version > RECORD_VERSION) return fail(`record version ${String(data.version)} is not supported (this blobterm reads version ${RECORD_VERSION})`);
+	if (!isObject(data) || data.format !== RECORD_FORMAT)
+		return fail(`not a game record (expected "format": "${RECORD_FORMAT}")`);
+	if (typeof data.version !== 'number' || data.version > RECORD_VERSION)
+		return fail(
+			`record version ${String(data.version)} is not supported (this blobterm reads version ${RECORD_VERSION})`,
+		);
 	const rows = data.board;
-	if (!Array.isArray(rows) || rows.length < 1 || rows.length > MAX_SIDE || !rows.every((r): r is string => typeof r === 'string')) return fail(`"board" must be 1 to ${MAX_SIDE} rows of B, R, . and X`);
+	if (
+		!Array.isArray(rows) ||
+		rows.length < 1 ||
+		rows.length > MAX_SIDE ||
+		!rows.every((r): r is string => typeof r === 'string')
+	)
+		return fail(`"board" must be 1 to ${MAX_SIDE} rows of B, R, . and X`);
 	const cols = rows[0].length;
 	const holes: number[] = [];
 	rows.forEach((row, r) => {
-		if (row.length !== cols || cols < 1 || cols > MAX_SIDE) fail(`"board" row ${r} has ${row.length} cells, expected ${cols} (1 to ${MAX_SIDE})`);
+		if (row.length !== cols || cols < 1 || cols > MAX_SIDE)
+			fail(`"board" row ${r} has ${row.length} cells, expected ${cols} (1 to ${MAX_SIDE})`);
 		for (let c = 0; c < cols; c++) {
 			const ch = row[c];
-			if (ch !== 'B' && ch !== 'R' && ch !== '.' && ch !== 'X') fail(`"board" row ${r}, column ${c}: expected B, R, . or X, found ${JSON.stringify(ch)}`);
+			if (ch !== 'B' && ch !== 'R' && ch !== '.' && ch !== 'X')
+				fail(`"board" row ${r}, column ${c}: expected B, R, . or X, found ${JSON.stringify(ch)}`);
 			if (ch === 'X') holes.push(r * cols + c);
 		}
 	});
@@ -154,7 +184,8 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 	const variant = data.variant ?? 'blobwar';
 	if (variant !== 'blobwar' && variant !== 'ataxx') return fail('"variant" must be "blobwar" or "ataxx"');
 	const limit = data.halfMoveLimit;
-	if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)) return fail('"halfMoveLimit" must be an integer >= 1');
+	if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1))
+		return fail('"halfMoveLimit" must be an integer >= 1');
 	const start = positionFromGrid(geometryOf(rows.length, cols, holes), rows, data.sideToMove === 'Blue' ? BLUE : RED);
 
 	const readMoves = (field: 'moves' | 'redo', from: Position): PlayedMove[] => {
@@ -163,11 +194,14 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 		const out: PlayedMove[] = [];
 		let pos = from;
 		list.forEach((item: unknown, i) => {
-			const where = `${field}[${i}] (half-move ${(field === 'moves' ? 0 : (data.moves as unknown[] | undefined)?.length ?? 0) + i + 1})`;
-			if (!isObject(item) || typeof item.move !== 'string') return fail(`${where}: expected {"side", "move", "timeMs"}`);
+			const where = `${field}[${i}] (half-move ${(field === 'moves' ? 0 : ((data.moves as unknown[] | undefined)?.length ?? 0)) + i + 1})`;
+			if (!isObject(item) || typeof item.move !== 'string')
+				return fail(`${where}: expected {"side", "move", "timeMs"}`);
 			const timeMs = item.timeMs ?? 0;
-			if (typeof timeMs !== 'number' || !(timeMs >= 0)) return fail(`${where}: "timeMs" must be a number of ms >= 0`);
-			if (item.side !== undefined && item.side !== sideName(pos.side)) return fail(`${where}: it is ${sideName(pos.side)}'s move, not ${String(item.side)}'s`);
+			if (typeof timeMs !== 'number' || !(timeMs >= 0))
+				return fail(`${where}: "timeMs" must be a number of ms >= 0`);
+			if (item.side !== undefined && item.side !== sideName(pos.side))
+				return fail(`${where}: it is ${sideName(pos.side)}'s move, not ${String(item.side)}'s`);
 			let move: Move;
 			let text: string;
 			if (item.move.trim() === 'pass') {
@@ -184,7 +218,14 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 			}
 			const next = playMove(pos, move);
 			const side = pos.side;
-			out.push({ side, move, text, said: item.move, timeMs, captures: move === PASS ? 0 : pos.count[side ^ 1] - next.count[side ^ 1] });
+			out.push({
+				side,
+				move,
+				text,
+				said: item.move,
+				timeMs,
+				captures: move === PASS ? 0 : pos.count[side ^ 1] - next.count[side ^ 1],
+			});
 			pos = next;
 		});
 		return out;
@@ -216,7 +257,14 @@ export function gameFromBoardFile(board: BoardFile): LoadedGame {
 			variant: 'blobwar',
 		};
 	}
-	return { start: position, before: history.slice(0, Math.max(0, historyIndex - 1)), moves: [], redo: [], halfMoveLimit: null, variant: 'blobwar' };
+	return {
+		start: position,
+		before: history.slice(0, Math.max(0, historyIndex - 1)),
+		moves: [],
+		redo: [],
+		halfMoveLimit: null,
+		variant: 'blobwar',
+	};
 }
 
 /**
@@ -234,7 +282,8 @@ export async function readGameFile(path: string): Promise<LoadedGame> {
 	} catch (error) {
 		if (error instanceof FileReadError) throw error;
 		const code = (error as NodeJS.ErrnoException).code;
-		const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+		const why =
+			code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
 		throw new FileReadError(`cannot read ${path}: ${why}`);
 	}
 	if (text.trimStart().startsWith('{')) return parseRecord(text, path);
@@ -256,7 +305,14 @@ export async function saveGameRecord(path: string, record: GameRecord, overwrite
 		await writeFileAtomic(path, formatRecord(record), { mode: 0o644 });
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
-		const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (error as Error).message.split('\n')[0];
+		const why =
+			code === 'ENOENT'
+				? 'no such directory'
+				: code === 'EACCES'
+					? 'permission denied'
+					: code === 'EISDIR'
+						? 'is a directory'
+						: (error as Error).message.split('\n')[0];
 		throw new GameRecordError(`cannot write ${path}: ${why}`);
 	}
 	return true;
@@ -281,6 +337,13 @@ function asPlayed(positions: readonly Position[], moves: readonly Move[]): Playe
 		const pos = positions[i];
 		const next = positions[i + 1];
 		const text = formatMove(pos, move);
-		return { side: pos.side, move, text, said: text, timeMs: 0, captures: pos.count[pos.side ^ 1] - next.count[pos.side ^ 1] };
+		return {
+			side: pos.side,
+			move,
+			text,
+			said: text,
+			timeMs: 0,
+			captures: pos.count[pos.side ^ 1] - next.count[pos.side ^ 1],
+		};
 	});
 }

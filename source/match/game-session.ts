@@ -163,7 +163,10 @@ export class GameSession {
 		let n = line.moves.length - 1;
 		while (n > 0 && this.players[line.positions[n].side].kind !== 'human') n--;
 		const undone = line.moves.slice(n);
-		this.restart({ positions: line.positions.slice(0, n + 1), moves: line.moves.slice(0, n) }, [...undone, ...this.redoMoves]);
+		this.restart({ positions: line.positions.slice(0, n + 1), moves: line.moves.slice(0, n) }, [
+			...undone,
+			...this.redoMoves,
+		]);
 		return true;
 	}
 
@@ -246,7 +249,8 @@ export class GameSession {
 		const seen = this.current.moves.length - this.line.moves.length;
 		for (let i = Math.max(0, seen); i < played.length; i++) {
 			const next = this.redoMoves[0];
-			this.redoMoves = next && next.move === played[i].move && next.side === played[i].side ? this.redoMoves.slice(1) : [];
+			this.redoMoves =
+				next && next.move === played[i].move && next.side === played[i].side ? this.redoMoves.slice(1) : [];
 		}
 		this.publish();
 	}

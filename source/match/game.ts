@@ -76,7 +76,14 @@ export class Game {
 	constructor(readonly options: GameOptions) {
 		this.players = options.players;
 		const start = clonePosition(options.start);
-		this.current = { positions: [start], moves: [], position: start, result: null, thinking: null, halfMoveLimit: options.halfMoveLimit };
+		this.current = {
+			positions: [start],
+			moves: [],
+			position: start,
+			result: null,
+			thinking: null,
+			halfMoveLimit: options.halfMoveLimit,
+		};
 	}
 
 	/** The latest snapshot. */
@@ -176,9 +183,18 @@ export class Game {
 			const answer = await this.withWatchdog(player, asked, timeMs);
 			const took = performance.now() - since;
 			if (signal.aborted) return this.finish(abortedResult(position));
-			if (answer.kind === 'forfeit') return this.finish(forfeitResult(side, player.name, answer.reason, position));
+			if (answer.kind === 'forfeit')
+				return this.finish(forfeitResult(side, player.name, answer.reason, position));
 			const check = checkMove(position, answer.coords);
-			if (!check.ok) return this.finish(forfeitResult(side, player.name, `illegal move ${JSON.stringify(answer.text)}: ${check.reason}`, position));
+			if (!check.ok)
+				return this.finish(
+					forfeitResult(
+						side,
+						player.name,
+						`illegal move ${JSON.stringify(answer.text)}: ${check.reason}`,
+						position,
+					),
+				);
 			this.record(side, check.move, formatMove(position, check.move), answer.text, took);
 		}
 	}
@@ -206,7 +222,14 @@ export class Game {
 		const extra = this.options.watchdogMs ?? 3000;
 		return new Promise((resolve) => {
 			const hurry = setTimeout(() => player.hurry?.(), timeMs + extra);
-			const giveUp = setTimeout(() => resolve({ kind: 'forfeit', reason: `no answer within ${((timeMs + 2 * extra) / 1000).toFixed(2)} s` }), timeMs + 2 * extra);
+			const giveUp = setTimeout(
+				() =>
+					resolve({
+						kind: 'forfeit',
+						reason: `no answer within ${((timeMs + 2 * extra) / 1000).toFixed(2)} s`,
+					}),
+				timeMs + 2 * extra,
+			);
 			void answer.then((a) => {
 				clearTimeout(hurry);
 				clearTimeout(giveUp);

@@ -29,7 +29,14 @@ export function loadBoardFile(path: string): BoardFile {
 	} catch (error) {
 		if (error instanceof FileReadError) throw error;
 		const code = (error as NodeJS.ErrnoException).code;
-		const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+		const why =
+			code === 'ENOENT'
+				? 'no such file'
+				: code === 'EISDIR'
+					? 'is a directory'
+					: code === 'EACCES'
+						? 'permission denied'
+						: (error as Error).message;
 		throw new FileReadError(`cannot read board file ${path}: ${why}`);
 	}
 	return parseBoardFile(text, path);

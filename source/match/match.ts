@@ -128,11 +128,15 @@ export class Match {
 	/** @throws MatchOptionsError, SprtOptionsError for settings that make no match */
 	constructor(readonly options: MatchOptions) {
 		if (options.openings.length === 0) throw new MatchOptionsError('no board to play on');
-		if (!Number.isInteger(options.games) || options.games < 1) throw new MatchOptionsError(`the number of games must be an integer >= 1, got ${options.games}`);
-		if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new MatchOptionsError(`concurrency must be an integer >= 1, got ${options.concurrency}`);
-		if (!(options.timeMs > 0)) throw new MatchOptionsError(`the time per move must be > 0, got ${options.timeMs} ms`);
+		if (!Number.isInteger(options.games) || options.games < 1)
+			throw new MatchOptionsError(`the number of games must be an integer >= 1, got ${options.games}`);
+		if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
+			throw new MatchOptionsError(`concurrency must be an integer >= 1, got ${options.concurrency}`);
+		if (!(options.timeMs > 0))
+			throw new MatchOptionsError(`the time per move must be > 0, got ${options.timeMs} ms`);
 		if (options.sprt) checkSprtOptions(options.sprt);
-		if (options.resume && !options.recordPath) throw new MatchOptionsError('--resume needs the record file of the match (--record FILE)');
+		if (options.resume && !options.recordPath)
+			throw new MatchOptionsError('--resume needs the record file of the match (--record FILE)');
 		for (const spec of options.engines) {
 			if (spec.kind === 'human') throw new MatchOptionsError('a match is between engines: human cannot play');
 		}
@@ -211,7 +215,16 @@ export class Match {
 		};
 		await Promise.all(Array.from({ length: Math.min(o.concurrency, Math.max(1, queue.length)) }, worker));
 		const end = this.stopReason ?? 'done';
-		return { names: this.names, records: this.records, tally: tally(this.records), sprt: this.sprt, end, resumed, abandoned: this.abandoned, header };
+		return {
+			names: this.names,
+			records: this.records,
+			tally: tally(this.records),
+			sprt: this.sprt,
+			end,
+			resumed,
+			abandoned: this.abandoned,
+			header,
+		};
 	}
 
 	private halt(reason: 'sprt' | 'stopped'): void {
@@ -234,10 +247,15 @@ export class Match {
 		const order: [0 | 1, 0 | 1] = scheduled.engineA === BLUE ? [0, 1] : [1, 0];
 		const names: [string, string] = [this.names[order[0]], this.names[order[1]]];
 		const log = o.logDir ? new GameLog(o.logDir, scheduled.game) : null;
-		log?.line(`game ${scheduled.game}: ${names[0]} (Blue) against ${names[1]} (Red) on ${opening.label} (${opening.fen})`);
+		log?.line(
+			`game ${scheduled.game}: ${names[0]} (Blue) against ${names[1]} (Red) on ${opening.label} (${opening.fen})`,
+		);
 		const makePlayer = (side: Side): Player => {
 			const spec = o.engines[order[side]];
-			return createPlayer({ ...spec, name: names[side] } as EngineSpec, { graceMs: o.graceMs, log: log?.logger(`${side === BLUE ? 'Blue' : 'Red'} ${names[side]}`) });
+			return createPlayer({ ...spec, name: names[side] } as EngineSpec, {
+				graceMs: o.graceMs,
+				log: log?.logger(`${side === BLUE ? 'Blue' : 'Red'} ${names[side]}`),
+			});
 		};
 		const halfMoveLimit = o.halfMoveLimit ?? defaultLimit(o.variant, opening.position.geometry);
 		const game = new Game({

@@ -25,7 +25,12 @@ export interface Opening {
  */
 export function openingFromBoardFile(path: string): Opening {
 	const board = loadBoardFile(path);
-	return { label: path, position: board.position, before: board.history.slice(0, Math.max(0, board.historyIndex - 1)), fen: formatFen(board.position) };
+	return {
+		label: path,
+		position: board.position,
+		before: board.history.slice(0, Math.max(0, board.historyIndex - 1)),
+		fen: formatFen(board.position),
+	};
 }
 
 /**
@@ -48,7 +53,9 @@ export function readOpeningsFile(path: string): Opening[] {
 		text = readFileSync(path, 'utf8');
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
-		throw new FileReadError(`cannot read openings file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`);
+		throw new FileReadError(
+			`cannot read openings file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`,
+		);
 	}
 	const openings: Opening[] = [];
 	text.split(/\r?\n/).forEach((raw, i) => {

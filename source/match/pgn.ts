@@ -62,7 +62,8 @@ export function formatPgn(record: GameRecord, event = 'blobterm match'): string 
 		if (m.move !== 'pass') {
 			const coords = parseMoveText(m.move);
 			const check = coords ? checkMove(position, coords) : null;
-			if (!check?.ok) throw new Error(`game ${record.game}: move ${i + 1} "${m.move}" does not follow from the record`);
+			if (!check?.ok)
+				throw new Error(`game ${record.game}: move ${i + 1} "${m.move}" does not follow from the record`);
 			move = check.move;
 		}
 		words.push(formatUaiMove(position, move), `{${(m.ms / 1000).toFixed(2)}s}`);

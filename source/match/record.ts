@@ -109,7 +109,8 @@ const COMPARED: ReadonlyArray<readonly [keyof MatchHeader, string]> = [
 export function headerDifference(a: MatchHeader, b: MatchHeader): string | null {
 	for (const [key, words] of COMPARED) {
 		if (key === 'seed' && !a.shuffle) continue;
-		if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return `${words}: ${JSON.stringify(a[key])} in the record, ${JSON.stringify(b[key])} now`;
+		if (JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+			return `${words}: ${JSON.stringify(a[key])} in the record, ${JSON.stringify(b[key])} now`;
 	}
 	return null;
 }
@@ -128,12 +129,17 @@ export class RecordFile {
 	 *   cut short by a kill is removed, and the finished games are returned.
 	 * @throws RecordFileError for an existing record without resume, a record of another match, or a damaged line
 	 */
-	static async open(path: string, header: Omit<MatchHeader, 'seed'> & { seed: number | null }, resume: boolean): Promise<{ file: RecordFile; header: MatchHeader; games: GameRecord[] }> {
+	static async open(
+		path: string,
+		header: Omit<MatchHeader, 'seed'> & { seed: number | null },
+		resume: boolean,
+	): Promise<{ file: RecordFile; header: MatchHeader; games: GameRecord[] }> {
 		let size = 0;
 		try {
 			size = (await stat(path)).size;
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new RecordFileError(`cannot read record file ${path}: ${(error as Error).message}`);
+			if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+				throw new RecordFileError(`cannot read record file ${path}: ${(error as Error).message}`);
 		}
 		const file = new RecordFile(path);
 		if (size > 0 && resume) size = await dropCutLine(path);
@@ -142,7 +148,10 @@ export class RecordFile {
 			await file.write(fresh);
 			return { file, header: fresh, games: [] };
 		}
-		if (!resume) throw new RecordFileError(`record file ${path} already holds a match: add --resume to go on with it, or name another file`);
+		if (!resume)
+			throw new RecordFileError(
+				`record file ${path} already holds a match: add --resume to go on with it, or name another file`,
+			);
 		const lines = (await readFile(path, 'utf8')).split('\n');
 		lines.pop();
 		const parsed = lines.map((line, i) => {
@@ -155,10 +164,14 @@ export class RecordFile {
 			}
 		});
 		const first = parsed[0] as MatchHeader | undefined;
-		if (first?.type !== 'match' || first.version !== 1) throw new RecordFileError(`${path}:1: not a blobterm match record (no match header)`);
+		if (first?.type !== 'match' || first.version !== 1)
+			throw new RecordFileError(`${path}:1: not a blobterm match record (no match header)`);
 		const wanted: MatchHeader = { ...header, seed: header.seed ?? first.seed };
 		const difference = headerDifference(first, wanted);
-		if (difference) throw new RecordFileError(`record file ${path} is of another match (${difference}): run the same match to resume it, or name another file`);
+		if (difference)
+			throw new RecordFileError(
+				`record file ${path} is of another match (${difference}): run the same match to resume it, or name another file`,
+			);
 		const games = parsed.slice(1).filter((line): line is GameRecord => line.type === 'game');
 		return { file, header: { ...first, games: header.games }, games };
 	}

@@ -8,15 +8,42 @@ import { type Position, type Side, sideName } from '../game/position.js';
 /** The result of a game. */
 export type GameResult =
 	/** The rules ended it (board full, fill rule, half-move limit, ...). */
-	| { readonly kind: 'end'; readonly end: GameEnd; readonly winner: Side | null; readonly blue: number; readonly red: number; readonly reason: string }
+	| {
+			readonly kind: 'end';
+			readonly end: GameEnd;
+			readonly winner: Side | null;
+			readonly blue: number;
+			readonly red: number;
+			readonly reason: string;
+	  }
 	/** A player lost by misbehaving: no move in time, a crash, an illegal move. */
-	| { readonly kind: 'forfeit'; readonly loser: Side; readonly winner: Side; readonly blue: number; readonly red: number; readonly reason: string }
+	| {
+			readonly kind: 'forfeit';
+			readonly loser: Side;
+			readonly winner: Side;
+			readonly blue: number;
+			readonly red: number;
+			readonly reason: string;
+	  }
 	/** The game was abandoned (quit) before its end. */
-	| { readonly kind: 'aborted'; readonly winner: null; readonly blue: number; readonly red: number; readonly reason: string };
+	| {
+			readonly kind: 'aborted';
+			readonly winner: null;
+			readonly blue: number;
+			readonly red: number;
+			readonly reason: string;
+	  };
 
 /** The result of a game the rules ended. */
 export function endResult(end: GameEnd, position: Position): GameResult {
-	return { kind: 'end', end, winner: end.winner, blue: end.blue, red: end.red, reason: describeEndReason(end.reason, position) };
+	return {
+		kind: 'end',
+		end,
+		winner: end.winner,
+		blue: end.blue,
+		red: end.red,
+		reason: describeEndReason(end.reason, position),
+	};
 }
 
 /** The result of a forfeit by `loser`. */

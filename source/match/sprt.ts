@@ -55,7 +55,8 @@ export class SprtOptionsError extends Error {
 /** Checks SPRT parameters. @throws SprtOptionsError saying what is wrong */
 export function checkSprtOptions(options: SprtOptions): void {
 	const { elo0, elo1, alpha, beta } = options;
-	if (!Number.isFinite(elo0) || !Number.isFinite(elo1) || elo0 >= elo1) throw new SprtOptionsError(`SPRT: elo0 must be less than elo1, got ${elo0} and ${elo1}`);
+	if (!Number.isFinite(elo0) || !Number.isFinite(elo1) || elo0 >= elo1)
+		throw new SprtOptionsError(`SPRT: elo0 must be less than elo1, got ${elo0} and ${elo1}`);
 	if (!(alpha > 0 && alpha < 1)) throw new SprtOptionsError(`SPRT: alpha must be between 0 and 1, got ${alpha}`);
 	if (!(beta > 0 && beta < 1)) throw new SprtOptionsError(`SPRT: beta must be between 0 and 1, got ${beta}`);
 	if (alpha + beta >= 1) throw new SprtOptionsError(`SPRT: alpha + beta must be less than 1, got ${alpha + beta}`);

@@ -40,7 +40,11 @@ export class BuiltinPlayer implements Player {
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
-		this.pool ??= new SearchPool({ threads: this.options.threads, parallel: this.options.parallel, search: this.options.search });
+		this.pool ??= new SearchPool({
+			threads: this.options.threads,
+			parallel: this.options.parallel,
+			search: this.options.search,
+		});
 		const thread = this.pool;
 		const { position } = request;
 		const onAbort = () => thread.stop();
@@ -79,7 +83,8 @@ export class BuiltinPlayer implements Player {
 					},
 				},
 			);
-			if (result.move === NO_MOVE || result.move === PASS) return { kind: 'forfeit', reason: 'the built-in engine found no move' };
+			if (result.move === NO_MOVE || result.move === PASS)
+				return { kind: 'forfeit', reason: 'the built-in engine found no move' };
 			return { kind: 'move', coords: moveCoords(position, result.move), text: formatMove(position, result.move) };
 		} catch (error) {
 			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };

@@ -41,9 +41,23 @@ export function createPlayer(spec: string | EngineSpec, settings: PlayerSettings
 		case 'human':
 			return new HumanPlayer(name);
 		case 'builtin':
-			return new BuiltinPlayer({ depth: parsed.depth ?? settings.depth, search: parsed.search, threads: parsed.threads ?? settings.threads, parallel: parsed.parallel ?? settings.parallel }, name);
+			return new BuiltinPlayer(
+				{
+					depth: parsed.depth ?? settings.depth,
+					search: parsed.search,
+					threads: parsed.threads ?? settings.threads,
+					parallel: parsed.parallel ?? settings.parallel,
+				},
+				name,
+			);
 		case 'ti':
-			return new ExternalPlayer({ command: parsed.command, args: parsed.args ?? settings.args, graceMs: parsed.graceMs ?? settings.graceMs, name, log: settings.log });
+			return new ExternalPlayer({
+				command: parsed.command,
+				args: parsed.args ?? settings.args,
+				graceMs: parsed.graceMs ?? settings.graceMs,
+				name,
+				log: settings.log,
+			});
 		case 'uai':
 			return new UaiPlayer({
 				command: parsed.command,

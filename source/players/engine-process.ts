@@ -29,7 +29,14 @@ export type WaitResult<T> =
 export class EngineProcess {
 	/** Last non-empty line that was not what a wait looked for (for error messages). */
 	lastOther = '';
-	private readonly child: ResultPromise<{ stdin: 'pipe'; buffer: false; reject: false; detached: true; cleanup: false; encoding: 'utf8' }>;
+	private readonly child: ResultPromise<{
+		stdin: 'pipe';
+		buffer: false;
+		reject: false;
+		detached: true;
+		cleanup: false;
+		encoding: 'utf8';
+	}>;
 	private readonly pid: number | undefined;
 	private partial = '';
 	private overflow = false;
@@ -142,7 +149,11 @@ export class EngineProcess {
 	 * `timeoutMs` ms. Lines read before the call are not seen.
 	 * @returns the value; or why the wait ended without one (timeout, exit, abort)
 	 */
-	waitFor<T>(match: (line: string) => T | undefined, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult<T>> {
+	waitFor<T>(
+		match: (line: string) => T | undefined,
+		timeoutMs: number,
+		signal?: AbortSignal,
+	): Promise<WaitResult<T>> {
 		if (this.exitInfo) return Promise.resolve({ kind: 'exit', exit: this.exitInfo });
 		if (signal?.aborted) return Promise.resolve({ kind: 'aborted' });
 		return new Promise((resolve) => {

@@ -91,7 +91,10 @@ export function parseEngineSpec(text: string): EngineSpec {
 	if (text === 'human') return { kind: 'human', text };
 	const prefix = /^(builtin|ti|uai)(?::|$)/.exec(text);
 	if (prefix?.[1] === 'builtin') {
-		const items = text.slice('builtin:'.length).split(',').filter((item) => item !== '');
+		const items = text
+			.slice('builtin:'.length)
+			.split(',')
+			.filter((item) => item !== '');
 		const options = readOptions(text, 'builtin', items);
 		let search: Partial<SearchOptions>;
 		try {
@@ -100,10 +103,20 @@ export function parseEngineSpec(text: string): EngineSpec {
 			throw new PlayerSpecError(`player ${text}: ${(error as SearchOptionError).message}`);
 		}
 		const threads = options.threads === undefined ? undefined : readInteger(text, 'threads', options.threads, 1);
-		if (threads !== undefined && threads > MAX_THREADS) throw new PlayerSpecError(`player ${text}: threads must be at most ${MAX_THREADS}, got ${threads}`);
-		if (options.parallel !== undefined && options.parallel !== 'lazy' && options.parallel !== 'ybwc') throw new PlayerSpecError(`player ${text}: parallel must be lazy or ybwc, got "${options.parallel}"`);
+		if (threads !== undefined && threads > MAX_THREADS)
+			throw new PlayerSpecError(`player ${text}: threads must be at most ${MAX_THREADS}, got ${threads}`);
+		if (options.parallel !== undefined && options.parallel !== 'lazy' && options.parallel !== 'ybwc')
+			throw new PlayerSpecError(`player ${text}: parallel must be lazy or ybwc, got "${options.parallel}"`);
 		const parallel = options.parallel as ParallelAlgorithm | undefined;
-		return { kind: 'builtin', text, name: options.name, depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1), search, threads, parallel };
+		return {
+			kind: 'builtin',
+			text,
+			name: options.name,
+			depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1),
+			search,
+			threads,
+			parallel,
+		};
 	}
 	let kind: 'ti' | 'uai' = 'ti';
 	let rest = text;
@@ -122,7 +135,13 @@ export function parseEngineSpec(text: string): EngineSpec {
 	}
 	if (program === '') throw new PlayerSpecError(`player ${text}: no program given (e.g. ${kind}:./my-engine)`);
 	const options = readOptions(text, kind, items);
-	const args = options.args === undefined ? undefined : options.args.trim().split(/\s+/).filter((a) => a !== '');
+	const args =
+		options.args === undefined
+			? undefined
+			: options.args
+					.trim()
+					.split(/\s+/)
+					.filter((a) => a !== '');
 	const graceMs = options.grace === undefined ? undefined : readNumber(text, 'grace', options.grace, 0);
 	const command = resolveProgram(program);
 	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
@@ -148,7 +167,10 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 	const valid = KEYS[kind];
 	for (const item of items) {
 		const eq = item.indexOf('=');
-		if (eq <= 0) throw new PlayerSpecError(`player ${text}: expected KEY=VALUE, found "${item}" (options of ${kind}: ${valid.join(', ')})`);
+		if (eq <= 0)
+			throw new PlayerSpecError(
+				`player ${text}: expected KEY=VALUE, found "${item}" (options of ${kind}: ${valid.join(', ')})`,
+			);
 		const key = item.slice(0, eq);
 		const value = item.slice(eq + 1);
 		if (kind === 'uai' && key.startsWith('option.') && key.length > 'option.'.length) {
@@ -158,7 +180,9 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 		} else if (valid.includes(key)) {
 			out[key as 'name' | 'depth' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
 		} else {
-			throw new PlayerSpecError(`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`);
+			throw new PlayerSpecError(
+				`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`,
+			);
 		}
 	}
 	if (out.name !== undefined && out.name.trim() === '') throw new PlayerSpecError(`player ${text}: empty name`);
@@ -167,13 +191,15 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 
 function readNumber(text: string, key: string, value: string, min: number): number {
 	const n = Number(value);
-	if (value.trim() === '' || !Number.isFinite(n) || n < min) throw new PlayerSpecError(`player ${text}: ${key} must be a number >= ${min}, got "${value}"`);
+	if (value.trim() === '' || !Number.isFinite(n) || n < min)
+		throw new PlayerSpecError(`player ${text}: ${key} must be a number >= ${min}, got "${value}"`);
 	return n;
 }
 
 function readInteger(text: string, key: string, value: string, min: number): number {
 	const n = readNumber(text, key, value, min);
-	if (!Number.isInteger(n)) throw new PlayerSpecError(`player ${text}: ${key} must be an integer >= ${min}, got "${value}"`);
+	if (!Number.isInteger(n))
+		throw new PlayerSpecError(`player ${text}: ${key} must be an integer >= ${min}, got "${value}"`);
 	return n;
 }
 
@@ -202,7 +228,7 @@ export function resolveProgram(spec: string): string {
 	if (spec.includes('/')) path = resolve(spec);
 	else if (isFile(spec)) path = resolve(spec);
 	if (path === null) return spec;
-	let isRegular = false;
+	let isRegular: boolean;
 	try {
 		isRegular = statSync(path).isFile();
 	} catch {

@@ -79,7 +79,10 @@ export class ExternalPlayer implements Player {
 			await writeFile(file, formatBoardFile(request.position, historyForSide(request.history)), { mode: 0o600 });
 			return await this.run(file, request);
 		} catch (error) {
-			return { kind: 'forfeit', reason: `could not run ${this.name}: ${(error as Error).message.split('\n')[0]}` };
+			return {
+				kind: 'forfeit',
+				reason: `could not run ${this.name}: ${(error as Error).message.split('\n')[0]}`,
+			};
 		} finally {
 			if (dir) await rm(dir, { recursive: true, force: true });
 		}
@@ -102,14 +105,17 @@ export class ExternalPlayer implements Player {
 			'{time-ms}': String((side === RED ? -1 : 1) * Math.round(request.timeMs)),
 			'{moves}': String(Number.isFinite(request.halfMovesLeft) ? request.halfMovesLeft : 0),
 		};
-		const args = this.args.map((arg) => arg.replace(/\{board\}|\{time-ms\}|\{time\}|\{moves\}/g, (key) => values[key]));
+		const args = this.args.map((arg) =>
+			arg.replace(/\{board\}|\{time-ms\}|\{time\}|\{moves\}/g, (key) => values[key]),
+		);
 		const started = performance.now();
 		const limitMs = request.timeMs + this.graceMs;
 		const deadline = started + limitMs;
 		const log = this.options.log;
 		if (log) {
 			log('>', `run ${[this.options.command, ...args].join(' ')}`);
-			for (const line of formatBoardFile(request.position, historyForSide(request.history)).trimEnd().split('\n')) log('>', `board: ${line}`);
+			for (const line of formatBoardFile(request.position, historyForSide(request.history)).trimEnd().split('\n'))
+				log('>', `board: ${line}`);
 		}
 
 		const child = execa(this.options.command, args, {
@@ -149,7 +155,9 @@ export class ExternalPlayer implements Player {
 		});
 		child.stderr?.on('data', (chunk: string) => {
 			stderrTail = (stderrTail + chunk).slice(-2000);
-			if (log) for (const line of chunk.split('\n')) if (line.trim() !== '') log('!', line.replace(/\r$/, '').slice(0, MAX_LINE));
+			if (log)
+				for (const line of chunk.split('\n'))
+					if (line.trim() !== '') log('!', line.replace(/\r$/, '').slice(0, MAX_LINE));
 		});
 
 		let timedOut = false;
@@ -170,7 +178,10 @@ export class ExternalPlayer implements Player {
 		const onAbort = () => end();
 		request.signal.addEventListener('abort', onAbort);
 		this.hurryNow = end;
-		const progress = setInterval(() => request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther || undefined }), 100);
+		const progress = setInterval(
+			() => request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther || undefined }),
+			100,
+		);
 
 		const result = await child;
 		clearTimeout(deadlineTimer);
@@ -183,7 +194,12 @@ export class ExternalPlayer implements Player {
 			untrackProcessGroup(child.pid);
 		}
 		if (partial !== '') takeLine(partial);
-		log?.('#', result.signal ? `exited: signal ${result.signal}` : `exited: exit code ${result.exitCode ?? (result as { code?: string }).code}`);
+		log?.(
+			'#',
+			result.signal
+				? `exited: signal ${result.signal}`
+				: `exited: exit code ${result.exitCode ?? (result as { code?: string }).code}`,
+		);
 		request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther || undefined });
 
 		const elapsed = ((performance.now() - started) / 1000).toFixed(2);
@@ -191,14 +207,25 @@ export class ExternalPlayer implements Player {
 		const move = last as { line: string; coords: MoveCoords } | null;
 		if (move) return { kind: 'move', coords: move.coords, text: move.line };
 		const stderrLine = stderrTail.trim().split('\n').pop()?.trim().slice(0, 120);
-		const detail = stderrLine ? ` (stderr: ${stderrLine})` : lastOther ? ` (last output: ${JSON.stringify(lastOther.slice(0, 80))})` : '';
+		const detail = stderrLine
+			? ` (stderr: ${stderrLine})`
+			: lastOther
+				? ` (last output: ${JSON.stringify(lastOther.slice(0, 80))})`
+				: '';
 		if (timedOut) return { kind: 'forfeit', reason: `no move within ${(limitMs / 1000).toFixed(2)} s${detail}` };
 		const code = (result as { code?: string }).code;
-		if (code === 'ENOENT') return { kind: 'forfeit', reason: `could not start ${this.options.command}: no such program` };
-		if (code === 'EACCES') return { kind: 'forfeit', reason: `could not start ${this.options.command}: not executable` };
+		if (code === 'ENOENT')
+			return { kind: 'forfeit', reason: `could not start ${this.options.command}: no such program` };
+		if (code === 'EACCES')
+			return { kind: 'forfeit', reason: `could not start ${this.options.command}: not executable` };
 		if (code) return { kind: 'forfeit', reason: `could not start ${this.options.command}: ${code}` };
-		if (result.signal) return { kind: 'forfeit', reason: `crashed (${result.signal}) after ${elapsed} s without a move${detail}` };
-		if (result.exitCode !== 0) return { kind: 'forfeit', reason: `exited with code ${result.exitCode} after ${elapsed} s without a move${detail}` };
+		if (result.signal)
+			return { kind: 'forfeit', reason: `crashed (${result.signal}) after ${elapsed} s without a move${detail}` };
+		if (result.exitCode !== 0)
+			return {
+				kind: 'forfeit',
+				reason: `exited with code ${result.exitCode} after ${elapsed} s without a move${detail}`,
+			};
 		return { kind: 'forfeit', reason: `printed no move line${detail}` };
 	}
 }

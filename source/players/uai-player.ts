@@ -116,7 +116,13 @@ export class UaiPlayer implements Player {
 	}
 
 	/** Throws the forfeit a failed wait means. */
-	private check<T>(engine: EngineProcess, result: WaitResult<T>, what: string, ms: number, when: string): asserts result is { kind: 'found'; value: T } {
+	private check<T>(
+		engine: EngineProcess,
+		result: WaitResult<T>,
+		what: string,
+		ms: number,
+		when: string,
+	): asserts result is { kind: 'found'; value: T } {
 		if (result.kind === 'found') return;
 		if (result.kind === 'aborted') throw new Forfeit('game abandoned');
 		if (result.kind === 'exit') throw new Forfeit(this.exitReason(engine, result.exit, what));
@@ -171,10 +177,14 @@ export class UaiPlayer implements Player {
 		};
 		this.stopNow = stop;
 		const limitMs = request.timeMs + this.graceMs;
-		const bestmove = engine.waitFor((line) => {
-			const tokens = line.trim().split(/\s+/);
-			return tokens[0] === 'bestmove' ? (tokens[1] ?? '') : undefined;
-		}, limitMs, signal);
+		const bestmove = engine.waitFor(
+			(line) => {
+				const tokens = line.trim().split(/\s+/);
+				return tokens[0] === 'bestmove' ? (tokens[1] ?? '') : undefined;
+			},
+			limitMs,
+			signal,
+		);
 		engine.lastOther = '';
 		engine.send(`go movetime ${Math.max(1, Math.round(request.timeMs))}`);
 		try {
@@ -185,14 +195,26 @@ export class UaiPlayer implements Player {
 			}
 			if (result.kind === 'exit') {
 				const seconds = ((performance.now() - started) / 1000).toFixed(2);
-				return { kind: 'forfeit', reason: `${howEnded(result.exit)} after ${seconds} s without a move${this.detail(engine)}` };
+				return {
+					kind: 'forfeit',
+					reason: `${howEnded(result.exit)} after ${seconds} s without a move${this.detail(engine)}`,
+				};
 			}
-			if (result.kind === 'timeout') return { kind: 'forfeit', reason: `no bestmove within ${(limitMs / 1000).toFixed(2)} s${this.detail(engine)}` };
+			if (result.kind === 'timeout')
+				return {
+					kind: 'forfeit',
+					reason: `no bestmove within ${(limitMs / 1000).toFixed(2)} s${this.detail(engine)}`,
+				};
 			const text = result.value;
-			if (!isUaiMoveText(text)) return { kind: 'forfeit', reason: `bestmove ${JSON.stringify(text)} is not a move${this.detail(engine)}` };
+			if (!isUaiMoveText(text))
+				return {
+					kind: 'forfeit',
+					reason: `bestmove ${JSON.stringify(text)} is not a move${this.detail(engine)}`,
+				};
 			const check = parseUaiMove(position, text);
 			if (!check.ok) return { kind: 'forfeit', reason: `illegal move ${JSON.stringify(text)}: ${check.reason}` };
-			if (check.move === PASS) return { kind: 'forfeit', reason: `illegal move "0000": ${sideName(position.side)} must move` };
+			if (check.move === PASS)
+				return { kind: 'forfeit', reason: `illegal move "0000": ${sideName(position.side)} must move` };
 			return { kind: 'move', coords: moveCoords(position, check.move), text };
 		} finally {
 			stopLines();

@@ -15,7 +15,15 @@ import { SCALE } from './score.js';
  * @param mine blobs of `side`; @param theirs blobs of the other side
  * @param exposureWeight centiblobs per exposed blob; 0 for the blob difference alone
  */
-export function evaluate(kernel: ShapeKernel, words: Int32Array, base: number, side: number, mine: number, theirs: number, exposureWeight: number): number {
+export function evaluate(
+	kernel: ShapeKernel,
+	words: Int32Array,
+	base: number,
+	side: number,
+	mine: number,
+	theirs: number,
+	exposureWeight: number,
+): number {
 	const material = SCALE * (mine - theirs);
 	return exposureWeight !== 0 ? material + exposureWeight * kernel.exposure(words, base, side) : material;
 }

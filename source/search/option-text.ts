@@ -45,21 +45,27 @@ export function applySearchOption(options: Partial<SearchOptions>, key: string, 
 	const v = value.trim().toLowerCase();
 	if (k === 'preset') {
 		const preset = SEARCH_PRESETS[v];
-		if (!preset) throw new SearchOptionError(`preset must be one of ${Object.keys(SEARCH_PRESETS).join(', ')}, got "${value}"`);
+		if (!preset)
+			throw new SearchOptionError(
+				`preset must be one of ${Object.keys(SEARCH_PRESETS).join(', ')}, got "${value}"`,
+			);
 		return { ...preset };
 	}
 	if (k === 'algorithm') {
-		if (!ALGORITHMS.includes(v as Algorithm)) throw new SearchOptionError(`algorithm must be one of ${ALGORITHMS.join(', ')}, got "${value}"`);
+		if (!ALGORITHMS.includes(v as Algorithm))
+			throw new SearchOptionError(`algorithm must be one of ${ALGORITHMS.join(', ')}, got "${value}"`);
 		return { ...options, algorithm: v as Algorithm };
 	}
 	if (k === 'hash') {
 		const mb = Number(v);
-		if (v === '' || !Number.isInteger(mb) || mb < 1 || mb > 4096) throw new SearchOptionError(`hash must be a whole number of MB from 1 to 4096, got "${value}"`);
+		if (v === '' || !Number.isInteger(mb) || mb < 1 || mb > 4096)
+			throw new SearchOptionError(`hash must be a whole number of MB from 1 to 4096, got "${value}"`);
 		return { ...options, hashMb: mb };
 	}
 	if (k === 'exposure') {
 		const weight = Number(v);
-		if (v === '' || !Number.isInteger(weight) || weight < 0 || weight > 1000) throw new SearchOptionError(`exposure must be a whole number of centiblobs from 0 to 1000, got "${value}"`);
+		if (v === '' || !Number.isInteger(weight) || weight < 0 || weight > 1000)
+			throw new SearchOptionError(`exposure must be a whole number of centiblobs from 0 to 1000, got "${value}"`);
 		return { ...options, exposureWeight: weight };
 	}
 	const field = SWITCHES[k];
@@ -78,11 +84,17 @@ export function applySearchOption(options: Partial<SearchOptions>, key: string, 
 export function parseSearchOptions(items: readonly string[]): Partial<SearchOptions> {
 	const pairs = items.map((item) => {
 		const eq = item.indexOf('=');
-		if (eq <= 0) throw new SearchOptionError(`expected KEY=VALUE, got "${item}" (options: ${SEARCH_OPTION_KEYS.join(', ')})`);
+		if (eq <= 0)
+			throw new SearchOptionError(
+				`expected KEY=VALUE, got "${item}" (options: ${SEARCH_OPTION_KEYS.join(', ')})`,
+			);
 		return [item.slice(0, eq), item.slice(eq + 1)] as const;
 	});
 	let options: Partial<SearchOptions> = {};
-	for (const [key, value] of [...pairs.filter(([k]) => k.trim().toLowerCase() === 'preset'), ...pairs.filter(([k]) => k.trim().toLowerCase() !== 'preset')]) {
+	for (const [key, value] of [
+		...pairs.filter(([k]) => k.trim().toLowerCase() === 'preset'),
+		...pairs.filter(([k]) => k.trim().toLowerCase() !== 'preset'),
+	]) {
 		options = applySearchOption(options, key, value);
 	}
 	return options;
@@ -92,7 +104,8 @@ export function parseSearchOptions(items: readonly string[]): Partial<SearchOpti
 export function describeSearchOptions(options: Partial<SearchOptions>): string {
 	const full = { ...SEARCH_PRESETS.default, ...options };
 	const parts: string[] = [`algorithm=${full.algorithm}`];
-	for (const [name, field] of Object.entries(SWITCHES)) if (full[field] !== SEARCH_PRESETS.default[field]) parts.push(`${name}=${full[field] ? 'on' : 'off'}`);
+	for (const [name, field] of Object.entries(SWITCHES))
+		if (full[field] !== SEARCH_PRESETS.default[field]) parts.push(`${name}=${full[field] ? 'on' : 'off'}`);
 	if (full.positional) parts.push(`exposure=${full.exposureWeight}`);
 	if (full.tt) parts.push(`hash=${full.hashMb}`);
 	return parts.join(',');

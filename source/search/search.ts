@@ -26,7 +26,15 @@ import { type Position } from '../game/position.js';
 import { type ShapeKernel, shapeKernel } from '../game/shape-kernel.js';
 import { ZOBRIST_SIDE_HI, ZOBRIST_SIDE_LO } from '../game/zobrist.js';
 import { evaluate } from './evaluate.js';
-import { decodeDecisive, INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore } from './score.js';
+import {
+	decodeDecisive,
+	INFINITE_SCORE,
+	MAX_PLY,
+	SCALE,
+	scoreFromTable,
+	scoreToTable,
+	terminalScore,
+} from './score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition-table.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
@@ -138,7 +146,11 @@ export class Searcher {
 	 * @param stopFlag an `Int32Array` over a `SharedArrayBuffer` (another thread may set it), or a private one
 	 * @param table a transposition table to use (shared between threads), or a new one of `options.hashMb`
 	 */
-	constructor(options: Partial<SearchOptions> = {}, stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4)), table?: TranspositionTable) {
+	constructor(
+		options: Partial<SearchOptions> = {},
+		stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4)),
+		table?: TranspositionTable,
+	) {
 		this.options = { ...DEFAULT_SEARCH_OPTIONS, ...options };
 		this.stopFlag = stopFlag;
 		this.table = table ?? new TranspositionTable(this.options.hashMb);
@@ -162,7 +174,16 @@ export class Searcher {
 		const softTimeMs = Math.min(limits.softTimeMs ?? timeMs, timeMs);
 		const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
 
-		const none: SearchResult = { move: NO_MOVE, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], stopped: false };
+		const none: SearchResult = {
+			move: NO_MOVE,
+			score: 0,
+			depth: 0,
+			seldepth: 0,
+			nodes: 0,
+			timeMs: 0,
+			pv: [],
+			stopped: false,
+		};
 		if (gameEnd(root, this.variant, this.halfMovesLeft) !== null) return none;
 		const n = this.kernel.generate(this.words, 0, this.rootSide, this.moves, 0, false);
 		if (n === 0 && this.variant !== 'ataxx') return none;
@@ -173,7 +194,6 @@ export class Searcher {
 		let bestPv: Move[] = [bestMove];
 		let completedDepth = 0;
 		let lastIterationMs = 0;
-		let previousIterationMs = 0;
 		for (let depth = 1; depth <= maxDepth; depth++) {
 			const iterationStart = performance.now();
 			this.iterationBest = NO_MOVE;
@@ -191,7 +211,7 @@ export class Searcher {
 			bestPv = this.extendPv(this.iterationPv, depth);
 			completedDepth = depth;
 			const now = performance.now();
-			previousIterationMs = lastIterationMs;
+			const previousIterationMs = lastIterationMs;
 			lastIterationMs = now - iterationStart;
 			listener.onInfo?.(this.info(depth, bestScore, bestPv, now));
 			if (this.rootMoves.length === 1 && limits.depth === undefined) break;
@@ -199,7 +219,8 @@ export class Searcher {
 			if (decisive && decisive.plies <= depth) break;
 			if (softTimeMs !== Infinity) {
 				// The next iteration costs about as much more as the last one did over the one before.
-				const ratio = previousIterationMs > 0.5 ? Math.min(10, Math.max(1.5, lastIterationMs / previousIterationMs)) : 4;
+				const ratio =
+					previousIterationMs > 0.5 ? Math.min(10, Math.max(1.5, lastIterationMs / previousIterationMs)) : 4;
 				if (now - this.startTime + lastIterationMs * ratio > softTimeMs) break;
 			}
 		}
@@ -248,7 +269,17 @@ export class Searcher {
 	 * searches them with them; leaves the node's result in `splitBest`, `splitMove`.
 	 * @returns false if no split was made (the caller searches the moves itself)
 	 */
-	protected split(_ply: number, _depth: number, _alpha: number, _beta: number, _best: number, _bestMove: Move, _from: number, _end: number, _skip: Move): boolean {
+	protected split(
+		_ply: number,
+		_depth: number,
+		_alpha: number,
+		_beta: number,
+		_best: number,
+		_bestMove: Move,
+		_from: number,
+		_end: number,
+		_skip: Move,
+	): boolean {
 		return false;
 	}
 
@@ -369,14 +400,18 @@ export class Searcher {
 		this.pvLength[0] = 0;
 		for (let i = 0; i < moves.length; i++) {
 			const move = moves[i];
-			if (i > 0 && alpha < beta && this.canSplit(depth) && this.splitRoot(depth, alpha, beta, best, moves[bestIndex], i)) {
+			if (
+				i > 0 &&
+				alpha < beta &&
+				this.canSplit(depth) &&
+				this.splitRoot(depth, alpha, beta, best, moves[bestIndex], i)
+			) {
 				// The other root moves were shared with the idle threads.
 				if (this.aborted) break;
 				if (this.splitBest > best) {
 					best = this.splitBest;
 					bestIndex = moves.indexOf(this.splitMove);
 					if (best > alpha) {
-						alpha = best;
 						this.iterationBest = this.splitMove;
 						this.iterationPv = [this.splitMove];
 					}
@@ -415,7 +450,14 @@ export class Searcher {
 		if (this.options.tt) {
 			const bound = best <= originalAlpha ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
 			this.setTableKey(0);
-			this.table.store(this.tableKeyLo, this.tableKeyHi, bound === BOUND_UPPER ? NO_MOVE : moves[0], depth, bound, scoreToTable(best, 0));
+			this.table.store(
+				this.tableKeyLo,
+				this.tableKeyHi,
+				bound === BOUND_UPPER ? NO_MOVE : moves[0],
+				depth,
+				bound,
+				scoreToTable(best, 0),
+			);
 		}
 		return best;
 	}
@@ -459,10 +501,12 @@ export class Searcher {
 				return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
 			}
 		} else {
-			if (mine === 0 || theirs === 0 || this.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= this.halfMovesLeft) return terminalScore(mine, theirs, ply);
+			if (mine === 0 || theirs === 0 || this.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= this.halfMovesLeft)
+				return terminalScore(mine, theirs, ply);
 			const canMove = kernel.hasMove(words, base, side);
 			if (!canMove && !kernel.hasMove(words, base, side ^ 1)) return terminalScore(mine, theirs, ply);
-			if (depth <= 0 || ply >= MAX_PLY - 1) return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
+			if (depth <= 0 || ply >= MAX_PLY - 1)
+				return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
 			pass = !canMove;
 		}
 
@@ -481,7 +525,11 @@ export class Searcher {
 				if (table.depth >= depth) {
 					const score = scoreFromTable(table.score, ply);
 					const bound = table.bound;
-					if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) {
+					if (
+						bound === BOUND_EXACT ||
+						(bound === BOUND_LOWER && score >= beta) ||
+						(bound === BOUND_UPPER && score <= alpha)
+					) {
 						if (table.move !== NO_MOVE) {
 							this.pvTable[ply * MAX_PLY] = table.move;
 							this.pvLength[ply] = bound === BOUND_EXACT ? 1 : 0;
@@ -540,7 +588,11 @@ export class Searcher {
 				if (move === tableMove && searched > 0) continue;
 				// Young Brothers Wait: once the eldest brother is searched (two at a null-window node,
 				// which is expected to cut off), the others may be shared with idle threads.
-				if (searched >= (beta - alpha > 1 ? 1 : 2) && this.canSplit(depth) && this.split(ply, depth, alpha, beta, best, bestMove, i, end, tableMove)) {
+				if (
+					searched >= (beta - alpha > 1 ? 1 : 2) &&
+					this.canSplit(depth) &&
+					this.split(ply, depth, alpha, beta, best, bestMove, i, end, tableMove)
+				) {
 					if (this.aborted) return 0;
 					if (this.splitBest > best) {
 						best = this.splitBest;
@@ -571,7 +623,14 @@ export class Searcher {
 
 		if (useTable) {
 			const bound = best <= originalAlpha ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
-			this.table.store(keyLo, keyHi, bound === BOUND_UPPER ? NO_MOVE : bestMove, depth, bound, scoreToTable(best, ply));
+			this.table.store(
+				keyLo,
+				keyHi,
+				bound === BOUND_UPPER ? NO_MOVE : bestMove,
+				depth,
+				bound,
+				scoreToTable(best, ply),
+			);
 		}
 		return best;
 	}
@@ -581,7 +640,15 @@ export class Searcher {
 	 * again with the full window if the score falls inside it.
 	 * @returns the child's score from the mover's view
 	 */
-	protected searchChild(ply: number, side: number, move: Move, depth: number, alpha: number, beta: number, nullWindow: boolean): number {
+	protected searchChild(
+		ply: number,
+		side: number,
+		move: Move,
+		depth: number,
+		alpha: number,
+		beta: number,
+		nullWindow: boolean,
+	): number {
 		this.makeChild(ply, side, move);
 		if (nullWindow) {
 			const score = -this.negamax(ply + 1, depth - 1, -alpha - 1, -alpha);
@@ -640,7 +707,8 @@ export class Searcher {
 		const keys = this.orderKeys;
 		const moves = this.moves;
 		const { captureOrdering, killers, history } = this.options;
-		if (captureOrdering) this.kernel.gains(this.words, ply * this.stride, side, moves, mBase, n, keys, mBase, GAIN_SHIFT);
+		if (captureOrdering)
+			this.kernel.gains(this.words, ply * this.stride, side, moves, mBase, n, keys, mBase, GAIN_SHIFT);
 		else keys.fill(0, mBase, mBase + n);
 		const killer1 = killers ? this.killers[2 * ply] : NO_MOVE;
 		const killer2 = killers ? this.killers[2 * ply + 1] : NO_MOVE;
@@ -697,7 +765,14 @@ export class Searcher {
 			const side = (this.rootSide ^ ply) & 1;
 			const move = this.probeMove(ply);
 			if (move === NO_MOVE || move === PASS) break;
-			const n = this.kernel.generate(this.words, ply * this.stride, side, this.moves, ply * MAX_NODE_MOVES, false);
+			const n = this.kernel.generate(
+				this.words,
+				ply * this.stride,
+				side,
+				this.moves,
+				ply * MAX_NODE_MOVES,
+				false,
+			);
 			let legal = false;
 			for (let i = 0; i < n && !legal; i++) legal = this.moves[ply * MAX_NODE_MOVES + i] === move;
 			if (!legal) break;

@@ -149,13 +149,20 @@ export class TranspositionTable {
 				target = i;
 				break;
 			}
-			const priority = entryBound === BOUND_NONE ? -Infinity : ((data >>> 17) & 127) - 8 * ((this.age - ((data >>> 26) & AGE_MASK)) & AGE_MASK);
+			const priority =
+				entryBound === BOUND_NONE
+					? -Infinity
+					: ((data >>> 17) & 127) - 8 * ((this.age - ((data >>> 26) & AGE_MASK)) & AGE_MASK);
 			if (priority < worst) {
 				worst = priority;
 				target = i;
 			}
 		}
-		const data = ((move === NO_MOVE ? MOVE_MASK : move) & MOVE_MASK) | ((depth & 127) << 17) | ((bound & 3) << 24) | (this.age << 26);
+		const data =
+			((move === NO_MOVE ? MOVE_MASK : move) & MOVE_MASK) |
+			((depth & 127) << 17) |
+			((bound & 3) << 24) |
+			(this.age << 26);
 		slots[target + 1] = keyHi;
 		slots[target + 2] = data;
 		slots[target + 3] = score;

@@ -54,8 +54,12 @@ export function titleLine(boardName: string, state: Pick<SessionState, 'players'
 
 /** Why no person can move now. */
 function waitReason(state: SessionState): string {
-	if (state.result) return state.canTakeBack ? 'the game is over (u takes back, n starts a new game)' : 'the game is over (n starts a new game)';
-	if (state.thinking) return `${sideName(state.thinking.side)} (${state.players[state.thinking.side].name}) is thinking`;
+	if (state.result)
+		return state.canTakeBack
+			? 'the game is over (u takes back, n starts a new game)'
+			: 'the game is over (n starts a new game)';
+	if (state.thinking)
+		return `${sideName(state.thinking.side)} (${state.players[state.thinking.side].name}) is thinking`;
 	return 'the game is being set up';
 }
 
@@ -77,7 +81,10 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 		screenRef.current = next;
 		setScreenState(next);
 	}, []);
-	const patchScreen = useCallback((patch: Partial<ScreenState>) => setScreen({ ...screenRef.current, ...patch }), [setScreen]);
+	const patchScreen = useCallback(
+		(patch: Partial<ScreenState>) => setScreen({ ...screenRef.current, ...patch }),
+		[setScreen],
+	);
 
 	// A new position drops the picked blob; a new board puts the cursor back in the middle.
 	useEffect(() => {
@@ -87,7 +94,10 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 		setScreen({ ...initialScreen(g.rows, g.cols), message: screenRef.current.message });
 	}, [g, setScreen]);
 
-	const human = state.result === null && state.thinking !== null && state.players[state.thinking.side].kind === 'human' ? state.thinking.side : null;
+	const human =
+		state.result === null && state.thinking !== null && state.players[state.thinking.side].kind === 'human'
+			? state.thinking.side
+			: null;
 
 	const carryOut = useCallback(
 		(effect: Effect) => {
@@ -105,13 +115,22 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 					return;
 				}
 				case 'undo':
-					if (!session.undo()) fail(session.state.canTakeBack ? 'nothing to take back' : 'undo is for games with a person playing');
+					if (!session.undo())
+						fail(
+							session.state.canTakeBack
+								? 'nothing to take back'
+								: 'undo is for games with a person playing',
+						);
 					return;
 				case 'redo':
-					if (!session.redo()) fail(session.state.canTakeBack ? 'nothing to replay' : 'redo is for games with a person playing');
+					if (!session.redo())
+						fail(
+							session.state.canTakeBack ? 'nothing to replay' : 'redo is for games with a person playing',
+						);
 					return;
 				case 'hurry':
-					if (session.state.thinking && session.state.players[session.state.thinking.side].kind !== 'human') session.hurry();
+					if (session.state.thinking && session.state.players[session.state.thinking.side].kind !== 'human')
+						session.hurry();
 					else fail('no engine is thinking');
 					return;
 				case 'new':
@@ -120,7 +139,9 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 					return;
 				case 'swap':
 					session.swapSides();
-					info(`sides swapped: Blue is ${session.state.players[0].name}, Red is ${session.state.players[1].name}`);
+					info(
+						`sides swapped: Blue is ${session.state.players[0].name}, Red is ${session.state.players[1].name}`,
+					);
 					return;
 				case 'save': {
 					const record = toRecord(session.state);
@@ -128,11 +149,20 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 						(written) => {
 							if (!written) {
 								const file = screenRef.current.file;
-								patchScreen({ file: file ? { ...file, confirm: true } : null, message: { text: `${effect.path} exists: Enter overwrites it, Esc cancels`, kind: 'error' } });
+								patchScreen({
+									file: file ? { ...file, confirm: true } : null,
+									message: {
+										text: `${effect.path} exists: Enter overwrites it, Esc cancels`,
+										kind: 'error',
+									},
+								});
 								return;
 							}
 							lastPath.current = effect.path;
-							patchScreen({ file: null, message: { text: `saved ${record.moves.length} moves to ${effect.path}`, kind: 'info' } });
+							patchScreen({
+								file: null,
+								message: { text: `saved ${record.moves.length} moves to ${effect.path}`, kind: 'info' },
+							});
 						},
 						(error: Error) => patchScreen({ file: null, message: { text: error.message, kind: 'error' } }),
 					);
@@ -144,9 +174,13 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 							session.load(loaded);
 							lastPath.current = effect.path;
 							onLoaded(basename(effect.path));
-							patchScreen({ file: null, message: { text: `loaded ${effect.path}: ${loaded.moves.length} moves`, kind: 'info' } });
+							patchScreen({
+								file: null,
+								message: { text: `loaded ${effect.path}: ${loaded.moves.length} moves`, kind: 'info' },
+							});
 						},
-						(error: Error) => patchScreen({ message: { text: error.message.split('\n')[0], kind: 'error' } }),
+						(error: Error) =>
+							patchScreen({ message: { text: error.message.split('\n')[0], kind: 'error' } }),
 					);
 					return;
 			}
@@ -175,7 +209,15 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 	const title = titleLine(boardName, state);
 	const layout = computeLayout(columns, rows, g.rows, g.cols);
 	if (!layout.fits) {
-		return <TooSmall columns={columns} rows={rows} needColumns={layout.needColumns} needRows={layout.needRows} board={`${g.rows} x ${g.cols}`} />;
+		return (
+			<TooSmall
+				columns={columns}
+				rows={rows}
+				needColumns={layout.needColumns}
+				needRows={layout.needRows}
+				board={`${g.rows} x ${g.cols}`}
+			/>
+		);
 	}
 	const marks = boardMarks(state, screen, human !== null);
 	const engines = state.players.filter((p) => p.kind !== 'human').length;
@@ -189,7 +231,9 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 		);
 	return (
 		<Box flexDirection="column" width={columns}>
-			<Text bold wrap="truncate-end">{title}</Text>
+			<Text bold wrap="truncate-end">
+				{title}
+			</Text>
 			{screen.help ? (
 				<Box height={layout.mainLines} flexDirection="column">
 					<HelpOverlay maxLines={layout.mainLines} width={columns} />
@@ -201,7 +245,13 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 				</Box>
 			)}
 			<StatusLine columns={columns} />
-			<MovePrompt human={human} input={screen.prompt} picked={screen.picked >= 0} file={screen.file} message={screen.message} />
+			<MovePrompt
+				human={human}
+				input={screen.prompt}
+				picked={screen.picked >= 0}
+				file={screen.file}
+				message={screen.message}
+			/>
 		</Box>
 	);
 }

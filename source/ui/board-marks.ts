@@ -100,7 +100,13 @@ export interface CellView {
 }
 
 const GLYPH: Record<CellChar, string> = { B: 'B', R: 'R', '.': '.', X: '#' };
-const BRACKETS: Record<Exclude<BracketKind, null>, string> = { cursor: '[]', picked: '<>', to: '()', from: '--', captured: '{}' };
+const BRACKETS: Record<Exclude<BracketKind, null>, string> = {
+	cursor: '[]',
+	picked: '<>',
+	to: '()',
+	from: '--',
+	captured: '{}',
+};
 
 /** How cell `cell` is drawn, given the position and the marks. */
 export function cellView(pos: Position, cell: number, marks: BoardMarks): CellView {

@@ -17,7 +17,15 @@ export interface GameView {
 const GameContext = createContext<GameView | null>(null);
 
 /** Provides a session's live state to the components below. */
-export function GameProvider({ session, boardName, children }: { session: GameSession; boardName: string; children: React.ReactNode }) {
+export function GameProvider({
+	session,
+	boardName,
+	children,
+}: {
+	session: GameSession;
+	boardName: string;
+	children: React.ReactNode;
+}) {
 	const state = useSyncExternalStore(
 		(listener) => session.subscribe(listener),
 		() => session.state,

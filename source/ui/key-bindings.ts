@@ -48,7 +48,12 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
 	{ command: 'board.right', keys: ['right', 'l'], label: 'Right l', help: 'cursor right' },
 	{ command: 'board.pick', keys: ['return', 'space'], label: 'Enter Space', help: 'pick a blob; on a target: play' },
 	{ command: 'board.cancel', keys: ['escape'], label: 'Esc', help: 'drop the pick, clear the prompt' },
-	{ command: 'prompt.type', keys: ['0-9', ',', '(', ')', '>', '-'], label: '0-9 , ( ) > -', help: 'type a move: r1 c1 r2 c2' },
+	{
+		command: 'prompt.type',
+		keys: ['0-9', ',', '(', ')', '>', '-'],
+		label: '0-9 , ( ) > -',
+		help: 'type a move: r1 c1 r2 c2',
+	},
 	{ command: 'prompt.submit', keys: ['return'], label: 'Enter', help: 'play the typed move' },
 	{ command: 'prompt.delete', keys: ['backspace'], label: 'Backspace', help: 'delete a typed character' },
 	{ command: 'game.undo', keys: ['u'], label: 'u', help: 'undo: back to your last turn' },

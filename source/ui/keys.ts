@@ -7,7 +7,15 @@
 import { type Key } from 'ink';
 
 /** Names of the control characters that can arrive inside a chunk. */
-const CONTROL: Record<string, string> = { '\r': 'return', '\n': 'return', '\t': 'tab', '\x7f': 'backspace', '\b': 'backspace', ' ': 'space', '\x1b': 'escape' };
+const CONTROL: Record<string, string> = {
+	'\r': 'return',
+	'\n': 'return',
+	'\t': 'tab',
+	'\x7f': 'backspace',
+	'\b': 'backspace',
+	' ': 'space',
+	'\x1b': 'escape',
+};
 
 /** The key names of one Ink input event, in order (none for keys the game does not use). */
 export function keyNames(input: string, key: Key): string[] {

@@ -60,10 +60,27 @@ export function computeLayout(columns: number, rows: number, boardRows: number, 
 	if (columns < width || rows < needRows) return { fits: false, columns, rows, needColumns: width, needRows };
 	const mainLines = rows - FIXED_LINES - SPARE_LINES;
 	if (columns >= width + PANEL_GAP + MIN_PANEL_WIDTH) {
-		return { fits: true, columns, mainLines, boardWidth: width, panel: 'right', panelWidth: columns - width - PANEL_GAP, panelLines: mainLines };
+		return {
+			fits: true,
+			columns,
+			mainLines,
+			boardWidth: width,
+			panel: 'right',
+			panelWidth: columns - width - PANEL_GAP,
+			panelLines: mainLines,
+		};
 	}
 	const below = mainLines - height - 1;
-	if (below >= 3) return { fits: true, columns, mainLines, boardWidth: width, panel: 'below', panelWidth: columns, panelLines: below };
+	if (below >= 3)
+		return {
+			fits: true,
+			columns,
+			mainLines,
+			boardWidth: width,
+			panel: 'below',
+			panelWidth: columns,
+			panelLines: below,
+		};
 	return { fits: true, columns, mainLines, boardWidth: width, panel: 'none', panelWidth: 0, panelLines: 0 };
 }
 

@@ -19,7 +19,12 @@ export interface ProgressOutput {
 
 /** The status line: `3/20 games done · playing 4 (ataxx.bwb, half-move 23), 5 (...)`. */
 export function statusLine(match: Match, done: number, total: number): string {
-	const running = match.running().map((live) => `${live.scheduled.game} (${basename(live.opening.label)}, half-move ${live.game.state.moves.length})`);
+	const running = match
+		.running()
+		.map(
+			(live) =>
+				`${live.scheduled.game} (${basename(live.opening.label)}, half-move ${live.game.state.moves.length})`,
+		);
 	return `${done}/${total} games done${running.length > 0 ? ` · playing ${running.join(', ')}` : ''}`;
 }
 

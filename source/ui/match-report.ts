@@ -6,7 +6,15 @@
 
 import { type GameRecord } from '../match/record.js';
 import { type SprtOptions, type SprtState } from '../match/sprt.js';
-import { drawRatio, eloFromPentanomial, eloFromWdl, type EloEstimate, gameCount, los, scoreOf } from '../match/stats.js';
+import {
+	drawRatio,
+	eloFromPentanomial,
+	eloFromWdl,
+	type EloEstimate,
+	gameCount,
+	los,
+	scoreOf,
+} from '../match/stats.js';
 import { type Tally } from '../match/tally.js';
 
 /** `Blue wins 30-19 (the board is full)` for a recorded game. */
@@ -48,7 +56,11 @@ export function scoreLine(names: readonly [string, string], totals: Tally, sprt:
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** The final table, one line per row. */
-export function resultTable(names: readonly [string, string], totals: Tally, sprt: { options: SprtOptions; state: SprtState } | null): string[] {
+export function resultTable(
+	names: readonly [string, string],
+	totals: Tally,
+	sprt: { options: SprtOptions; state: SprtState } | null,
+): string[] {
 	const { wins, draws, losses } = totals.wdl;
 	const games = gameCount(totals.wdl);
 	const pairs = totals.pentanomial.reduce((a, b) => a + b, 0);
@@ -64,14 +76,28 @@ export function resultTable(names: readonly [string, string], totals: Tally, spr
 		rows.push(['draw ratio', percent(drawRatio(totals.wdl))]);
 	}
 	const [ll, ld, dd, wd, ww] = totals.pentanomial;
-	rows.push(['pairs', `LL ${ll}  LD ${ld}  DD+WL ${dd}  WD ${wd}  WW ${ww} (pentanomial: ${names[0]}'s points 0, 0.5, 1, 1.5, 2)`]);
+	rows.push([
+		'pairs',
+		`LL ${ll}  LD ${ld}  DD+WL ${dd}  WD ${wd}  WW ${ww} (pentanomial: ${names[0]}'s points 0, 0.5, 1, 1.5, 2)`,
+	]);
 	if (sprt) {
 		const { options: o, state: s } = sprt;
-		const decision = s.decision === 'H1' ? `H1 accepted (elo1 = ${o.elo1} rather than elo0 = ${o.elo0})` : s.decision === 'H0' ? `H0 accepted (elo0 = ${o.elo0} rather than elo1 = ${o.elo1})` : 'no decision yet';
-		rows.push(['SPRT', `LLR ${s.llr.toFixed(2)} in (${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}), elo0 ${o.elo0}, elo1 ${o.elo1}, alpha ${o.alpha}, beta ${o.beta}: ${decision}`]);
+		const decision =
+			s.decision === 'H1'
+				? `H1 accepted (elo1 = ${o.elo1} rather than elo0 = ${o.elo0})`
+				: s.decision === 'H0'
+					? `H0 accepted (elo0 = ${o.elo0} rather than elo1 = ${o.elo1})`
+					: 'no decision yet';
+		rows.push([
+			'SPRT',
+			`LLR ${s.llr.toFixed(2)} in (${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}), elo0 ${o.elo0}, elo1 ${o.elo1}, alpha ${o.alpha}, beta ${o.beta}: ${decision}`,
+		]);
 	}
 	rows.push(['forfeits', `${names[0]} ${totals.forfeits[0]}, ${names[1]} ${totals.forfeits[1]}`]);
 	if (totals.adjudicated > 0) rows.push(['adjudicated', String(totals.adjudicated)]);
 	const width = Math.max(...rows.map(([label]) => label.length));
-	return [`Results of ${names[0]} vs ${names[1]}: ${games} games, ${pairs} pairs`, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)];
+	return [
+		`Results of ${names[0]} vs ${names[1]}: ${games} games, ${pairs} pairs`,
+		...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+	];
 }

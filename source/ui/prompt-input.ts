@@ -7,7 +7,7 @@
 export const PROMPT_MAX = 40;
 
 /** Characters a move can be typed with: digits, spaces, and the notation's punctuation. */
-const MOVE_CHAR = /^[\d ,()>\-]$/;
+const MOVE_CHAR = /^[\d ,()>-]$/;
 
 /**
  * Applies a chunk of typed text to the prompt's buffer.

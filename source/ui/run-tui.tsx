@@ -64,7 +64,9 @@ export async function runTui(node: ReactNode, { onCrash }: TuiOptions): Promise<
 	process.on('uncaughtException', crash);
 	process.on('unhandledRejection', crash);
 	try {
-		instance = render(<CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>{node}</CrashBoundary>, { exitOnCtrlC: false });
+		instance = render(<CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>{node}</CrashBoundary>, {
+			exitOnCtrlC: false,
+		});
 		await instance.waitUntilExit();
 	} finally {
 		process.off('uncaughtException', crash);

@@ -59,7 +59,14 @@ export interface ScreenContext {
 
 /** The state on a board of `rows` x `cols`: cursor in the middle, nothing picked or open. */
 export function initialScreen(rows: number, cols: number): ScreenState {
-	return { cursor: Math.floor(rows / 2) * cols + Math.floor(cols / 2), picked: -1, prompt: '', message: null, help: false, file: null };
+	return {
+		cursor: Math.floor(rows / 2) * cols + Math.floor(cols / 2),
+		picked: -1,
+		prompt: '',
+		message: null,
+		help: false,
+		file: null,
+	};
 }
 
 /** The result of a key. */
@@ -75,7 +82,10 @@ const at = (pos: Position, cell: number) => `(${Math.floor(cell / pos.geometry.c
 export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): Reduced {
 	const routed = routeKey(key, { file: state.file !== null, help: state.help, typing: state.prompt !== '' });
 	if (!routed) return { state, effects: [] };
-	const same = (patch: Partial<ScreenState>, ...effects: Effect[]): Reduced => ({ state: { ...state, ...patch }, effects });
+	const same = (patch: Partial<ScreenState>, ...effects: Effect[]): Reduced => ({
+		state: { ...state, ...patch },
+		effects,
+	});
 	const g = ctx.position.geometry;
 	const row = Math.floor(state.cursor / g.cols);
 	const col = state.cursor % g.cols;
@@ -92,16 +102,26 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 		case 'help.close':
 			return same({ help: false });
 		case 'file.type':
-			return same({ file: state.file && state.file.text.length < 200 ? { ...state.file, text: state.file.text + routed.text, confirm: false } : state.file });
+			return same({
+				file:
+					state.file && state.file.text.length < 200
+						? { ...state.file, text: state.file.text + routed.text, confirm: false }
+						: state.file,
+			});
 		case 'file.delete':
-			return same({ file: state.file ? { ...state.file, text: state.file.text.slice(0, -1), confirm: false } : null });
+			return same({
+				file: state.file ? { ...state.file, text: state.file.text.slice(0, -1), confirm: false } : null,
+			});
 		case 'file.cancel':
 			return same({ file: null, message: null });
 		case 'file.submit': {
 			const file = state.file!;
 			const path = file.text.trim();
 			if (path === '') return same({ message: error('type a file name, or Esc to cancel') });
-			return same({ message: null }, file.mode === 'save' ? { kind: 'save', path, overwrite: file.confirm } : { kind: 'load', path });
+			return same(
+				{ message: null },
+				file.mode === 'save' ? { kind: 'save', path, overwrite: file.confirm } : { kind: 'load', path },
+			);
 		}
 		case 'board.up':
 			return moveCursor(-1, 0);
@@ -145,20 +165,33 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 function pick(state: ScreenState, ctx: ScreenContext): Reduced {
 	const pos = ctx.position;
 	const cell = state.cursor;
-	const same = (patch: Partial<ScreenState>, ...effects: Effect[]): Reduced => ({ state: { ...state, ...patch }, effects });
+	const same = (patch: Partial<ScreenState>, ...effects: Effect[]): Reduced => ({
+		state: { ...state, ...patch },
+		effects,
+	});
 	if (!ctx.humanToMove) return same({ picked: -1, message: error(`wait: ${ctx.waitReason}`) });
 	if (state.picked >= 0) {
 		if (cell === state.picked) return same({ picked: -1, message: null });
 		if (targetsOf(pos, state.picked).has(cell)) {
 			const g = pos.geometry;
-			const coords: MoveCoords = { r1: g.cellRow[state.picked], c1: g.cellCol[state.picked], r2: g.cellRow[cell], c2: g.cellCol[cell] };
+			const coords: MoveCoords = {
+				r1: g.cellRow[state.picked],
+				c1: g.cellCol[state.picked],
+				r2: g.cellRow[cell],
+				c2: g.cellCol[cell],
+			};
 			return same({ picked: -1, prompt: '', message: null }, { kind: 'play', move: coords });
 		}
 		if (canPick(pos, cell)) return same({ picked: cell, message: null });
-		return same({ message: error(`${at(pos, cell)} is not a target of ${at(pos, state.picked)}: + is a clone, * a jump (Esc drops it)`) });
+		return same({
+			message: error(
+				`${at(pos, cell)} is not a target of ${at(pos, state.picked)}: + is a clone, * a jump (Esc drops it)`,
+			),
+		});
 	}
 	if (canPick(pos, cell)) return same({ picked: cell, message: null });
 	const mine = pos.side === 0 ? 'B' : 'R';
-	if (cellAt(pos, cell) === mine) return same({ message: error(`${at(pos, cell)} cannot move: no empty cell within 2`) });
+	if (cellAt(pos, cell) === mine)
+		return same({ message: error(`${at(pos, cell)} cannot move: no empty cell within 2`) });
 	return same({ message: error(`${at(pos, cell)}: pick a ${sideName(pos.side)} blob`) });
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { runNode } from './run.js';
 
-const INFO = /^depth (\d+) seldepth \d+ score (\+?-?[\d.]+|win in \d+ \(\+\d+\)|loss in \d+ \(-\d+\)) nodes \d+ nps \d+ time \d+ hashfull \d+ pv (.+)$/;
+const INFO =
+	/^depth (\d+) seldepth \d+ score (\+?-?[\d.]+|win in \d+ \(\+\d+\)|loss in \d+ \(-\d+\)) nodes \d+ nps \d+ time \d+ hashfull \d+ pv (.+)$/;
 
 describe('blobterm analyze', () => {
 	it('prints one line per completed depth, then the best move, which starts the last PV', async () => {
 		const run = await runNode('cli.js', ['analyze', 'boards/ataxx.bwb', '--depth', '6']);
 		expect(run.code).toBe(0);
 		const lines = run.stdout.trim().split('\n');
-		expect(lines[0]).toBe('analyze boards/ataxx.bwb: 7x7, Blue to move, Blob War rules, algorithm=pvs,exposure=25,hash=64');
+		expect(lines[0]).toBe(
+			'analyze boards/ataxx.bwb: 7x7, Blue to move, Blob War rules, algorithm=pvs,exposure=25,hash=64',
+		);
 		const infos = lines.slice(1, -1).map((l) => INFO.exec(l));
 		expect(infos.map((m) => Number(m![1]))).toEqual([1, 2, 3, 4, 5, 6]);
 		const lastPv = infos.at(-1)![3];
@@ -19,10 +22,24 @@ describe('blobterm analyze', () => {
 	});
 
 	it('--fen under Ataxx rules, with another algorithm and switches', async () => {
-		const run = await runNode('cli.js', ['analyze', '--fen', 'x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1', '--depth', '4', '--algorithm', 'mtdf', '--set', 'killers=off', '--hash', '8']);
+		const run = await runNode('cli.js', [
+			'analyze',
+			'--fen',
+			'x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1',
+			'--depth',
+			'4',
+			'--algorithm',
+			'mtdf',
+			'--set',
+			'killers=off',
+			'--hash',
+			'8',
+		]);
 		expect(run.code).toBe(0);
 		const lines = run.stdout.trim().split('\n');
-		expect(lines[0]).toBe('analyze fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1": 7x7, Red to move, Ataxx rules, algorithm=mtdf,killers=off,exposure=25,hash=8');
+		expect(lines[0]).toBe(
+			'analyze fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1": 7x7, Red to move, Ataxx rules, algorithm=mtdf,killers=off,exposure=25,hash=8',
+		);
 		expect(lines.slice(1, -1).map((l) => Number(INFO.exec(l)![1]))).toEqual([1, 2, 3, 4]);
 		expect(lines.at(-1)).toMatch(/^bestmove \(\d+,\d+\) > \(\d+,\d+\) score \S+ depth 4$/);
 	});
@@ -39,7 +56,10 @@ describe('blobterm analyze', () => {
 
 	it.each([
 		[['analyze', 'boards/ataxx.bwb', '--depth', '0'], 'blobterm: --depth must be an integer from 1 to 120, got 0'],
-		[['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'], 'blobterm: unknown search option "speed" (options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)'],
+		[
+			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
+			'blobterm: unknown search option "speed" (options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
+		],
 		[['analyze', 'boards/ataxx.bwb', '--time', '-1'], 'blobterm: --time must be a number of seconds > 0, got -1'],
 		[['analyze', 'nowhere.bwb', '--depth', '2'], 'blobterm: cannot read board file nowhere.bwb: no such file'],
 	])('%j fails with one line', async (args, message) => {
@@ -55,7 +75,17 @@ describe('blobterm bench search', () => {
 		const b = await runNode('cli.js', ['bench', 'search', '--depth', '3']);
 		expect(a.code).toBe(0);
 		const rows = a.stdout.split('\n').filter((l) => /^\| [^-|]/.test(l) && !l.startsWith('| position'));
-		expect(rows.map((r) => r.split('|')[1].trim())).toEqual(['7x7 start', '7x7 opening', '7x7 middlegame', '8x8 default start', '8x8 opening', 'gruyere5', 'handout 5x6', '16x16 start', 'total']);
+		expect(rows.map((r) => r.split('|')[1].trim())).toEqual([
+			'7x7 start',
+			'7x7 opening',
+			'7x7 middlegame',
+			'8x8 default start',
+			'8x8 opening',
+			'gruyere5',
+			'handout 5x6',
+			'16x16 start',
+			'total',
+		]);
 		const signature = (out: string) => /^bench signature: (\d+) nodes$/m.exec(out)![1];
 		expect(signature(a.stdout)).toBe(signature(b.stdout));
 		const nodes = rows.slice(0, -1).reduce((sum, r) => sum + Number(r.split('|')[3]), 0);

@@ -34,7 +34,10 @@ describe('blob-engine BOARD_FILE TIME [HALF_MOVES]', () => {
 
 	it('plays Red with a negative TIME, whatever the history parity says', async () => {
 		// History index 1 (odd) says Blue to move; the sign of TIME says Red.
-		const path = file('parity.bwb', `7 7\nB.....R\n.......\n.......\n.......\n.......\n.......\nR.....B\n\n1 1\n${'B.....R' + '.'.repeat(35) + 'R.....B'}\n`);
+		const path = file(
+			'parity.bwb',
+			`7 7\nB.....R\n.......\n.......\n.......\n.......\n.......\nR.....B\n\n1 1\n${'B.....R' + '.'.repeat(35) + 'R.....B'}\n`,
+		);
 		const run = await runNode('engine-cli.js', [path, '-0.2', '40']);
 		expect(run.code).toBe(0);
 		expect(legalTexts(path, RED)).toContain(run.stdout.trim());
@@ -50,7 +53,12 @@ describe('blob-engine BOARD_FILE TIME [HALF_MOVES]', () => {
 
 	it('--verbose prints one info line per depth on stderr', async () => {
 		const run = await runNode('engine-cli.js', ['--depth', '3', '--verbose', 'boards/ataxx.bwb']);
-		expect(run.stderr.trim().split('\n').map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['depth 1', 'depth 2', 'depth 3']);
+		expect(
+			run.stderr
+				.trim()
+				.split('\n')
+				.map((l) => l.split(' ').slice(0, 2).join(' ')),
+		).toEqual(['depth 1', 'depth 2', 'depth 3']);
 	});
 
 	it.each([

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode } from './run.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
-const MOVE_LINE = /^(\d+)\. (Blue|Red) \(\d+,\d+\) > \(\d+,\d+\)  \d+\.\d\ds  Blue \d+ Red \d+$/;
+const MOVE_LINE = /^(\d+)\. (Blue|Red) \(\d+,\d+\) > \(\d+,\d+\) {2}\d+\.\d\ds {2}Blue \d+ Red \d+$/;
 
 /** Checks a plain-mode transcript: numbered move lines, alternating sides, then one result line. */
 function checkTranscript(stdout: string): { moves: string[]; result: string } {
@@ -34,24 +34,44 @@ describe('blobterm --plain', () => {
 	});
 
 	it('plays a whole game against a child-process engine', async () => {
-		const run = await runNode('cli.js', ['boards/gruyere3.bwb', fixture('greedy-engine.mjs'), '1', 'builtin', '-0.1', '--plain']);
+		const run = await runNode('cli.js', [
+			'boards/gruyere3.bwb',
+			fixture('greedy-engine.mjs'),
+			'1',
+			'builtin',
+			'-0.1',
+			'--plain',
+		]);
 		expect(run.code).toBe(0);
 		const { result } = checkTranscript(run.stdout);
-		expect(result).toMatch(/^Result: (Blue wins|Red wins|draw) \d+-\d+ \((the board is full|.+ cannot move: .+|the half-move limit is reached)\)$/);
+		expect(result).toMatch(
+			/^Result: (Blue wins|Red wins|draw) \d+-\d+ \((the board is full|.+ cannot move: .+|the half-move limit is reached)\)$/,
+		);
 	});
 
 	it('an engine that crashes loses, with the reason in the result line', async () => {
-		const run = await runNode('cli.js', ['boards/ataxx.bwb', 'builtin', '0.1', fixture('exit-engine.mjs'), '-1', '--plain']);
+		const run = await runNode('cli.js', [
+			'boards/ataxx.bwb',
+			'builtin',
+			'0.1',
+			fixture('exit-engine.mjs'),
+			'-1',
+			'--plain',
+		]);
 		expect(run.code).toBe(0);
 		const { moves, result } = checkTranscript(run.stdout);
 		expect(moves.length).toBe(1);
-		expect(result).toMatch(/^Result: Blue wins 3-2 \(Red \(test\/fixtures\/exit-engine\.mjs\) forfeits: exited with code 3 after [\d.]+ s without a move \(stderr: exit-engine: cannot open my opening book\)\)$/);
+		expect(result).toMatch(
+			/^Result: Blue wins 3-2 \(Red \(test\/fixtures\/exit-engine\.mjs\) forfeits: exited with code 3 after [\d.]+ s without a move \(stderr: exit-engine: cannot open my opening book\)\)$/,
+		);
 	});
 
 	it('a person plays by typing moves on stdin; illegal moves are refused and the game goes on', async () => {
 		// Red is the greedy fixture engine: its moves do not depend on blobterm's search.
 		const input = '0 0 3 3\n0 0 1 1\nhello\n(3,0) > (2,1)\n';
-		const run = await runNode('cli.js', ['boards/4x4.bwb', fixture('greedy-engine.mjs'), '-1', '--plain'], { input });
+		const run = await runNode('cli.js', ['boards/4x4.bwb', fixture('greedy-engine.mjs'), '-1', '--plain'], {
+			input,
+		});
 		expect(run.code).toBe(0);
 		const board = ['    0  1  2  3', ' 0  B  .  .  R', ' 1  .  .  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];
 		const after = ['    0  1  2  3', ' 0  R  R  .  .', ' 1  .  R  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];
@@ -84,16 +104,28 @@ describe('blobterm --plain', () => {
 	it('stops cleanly when the input ends while a person is to move', async () => {
 		const run = await runNode('cli.js', ['boards/4x4.bwb', '--plain'], { input: '0 0 1 1\n' });
 		expect(run.code).toBe(0);
-		expect(run.stdout.trimEnd().split('\n').slice(-2)).toEqual(['input closed: game abandoned', 'Result: no result 3-2 (game abandoned)']);
+		expect(run.stdout.trimEnd().split('\n').slice(-2)).toEqual([
+			'input closed: game abandoned',
+			'Result: no result 3-2 (game abandoned)',
+		]);
 	});
 });
 
 describe('blobterm errors: one line, exit code 2', () => {
 	it.each([
 		[['missing.bwb'], 'blobterm: cannot read board file missing.bwb: no such file'],
-		[['boards/ataxx.bwb', './no-such-engine', '1'], 'blobterm: engine ./no-such-engine: no such file (players are human, builtin, or an engine program)'],
-		[['boards/ataxx.bwb', 'boards/4x4.bwb', '1'], 'blobterm: engine boards/4x4.bwb: not executable (chmod +x boards/4x4.bwb)'],
-		[['boards/ataxx.bwb', 'a', '-1', 'b', '-1'], 'blobterm: both players have a negative TIME: only the Red player takes a negative TIME'],
+		[
+			['boards/ataxx.bwb', './no-such-engine', '1'],
+			'blobterm: engine ./no-such-engine: no such file (players are human, builtin, or an engine program)',
+		],
+		[
+			['boards/ataxx.bwb', 'boards/4x4.bwb', '1'],
+			'blobterm: engine boards/4x4.bwb: not executable (chmod +x boards/4x4.bwb)',
+		],
+		[
+			['boards/ataxx.bwb', 'a', '-1', 'b', '-1'],
+			'blobterm: both players have a negative TIME: only the Red player takes a negative TIME',
+		],
 		[['--depth', '0'], 'blobterm: --depth must be an integer >= 1, got 0'],
 	])('%j', async (args, message) => {
 		const run = await runNode('cli.js', [...args, '--plain']);
@@ -104,7 +136,18 @@ describe('blobterm errors: one line, exit code 2', () => {
 
 describe('blobterm with a saved game record', () => {
 	const record = (moves: object[]) =>
-		JSON.stringify({ format: 'blobterm-game', version: 1, board: ['B..R', '....', '....', 'B..R'], sideToMove: 'Blue', variant: 'blobwar', halfMoveLimit: 3, players: {}, moves, redo: [], result: null });
+		JSON.stringify({
+			format: 'blobterm-game',
+			version: 1,
+			board: ['B..R', '....', '....', 'B..R'],
+			sideToMove: 'Blue',
+			variant: 'blobwar',
+			halfMoveLimit: 3,
+			players: {},
+			moves,
+			redo: [],
+			result: null,
+		});
 	let dir = '';
 	beforeAll(async () => {
 		dir = await mkdtemp(join(tmpdir(), 'blobterm-cli-'));
@@ -113,7 +156,7 @@ describe('blobterm with a saved game record', () => {
 		await rm(dir, { recursive: true, force: true });
 	});
 
-	it('goes on from the record\'s position; its moves count against its half-move limit', async () => {
+	it("goes on from the record's position; its moves count against its half-move limit", async () => {
 		const path = join(dir, 'game.json');
 		await writeFile(path, record([{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: 900 }]));
 		const run = await runNode('cli.js', [path, '--plain'], { input: '0 3 1 2\n3 0 2 0\n' });

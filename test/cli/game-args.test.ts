@@ -8,12 +8,27 @@ describe("the old clients' command line", () => {
 		[[], { board: null, blue: one('human'), red: one('human'), halfMoveLimit: null }],
 		[['plateau.bwb'], { board: 'plateau.bwb', blue: one('human'), red: one('human'), halfMoveLimit: null }],
 		[['blob_JGD', '-2.4'], { board: null, blue: one('human'), red: one('blob_JGD', 2.4), halfMoveLimit: null }],
-		[['blob_JGD', '1', 'blob_JGD', '-2.4'], { board: null, blue: one('blob_JGD', 1), red: one('blob_JGD', 2.4), halfMoveLimit: null }],
-		[['plateau.bwb', 'blob_JGD', '-2.4'], { board: 'plateau.bwb', blue: one('human'), red: one('blob_JGD', 2.4), halfMoveLimit: null }],
-		[['plateau.bwb', 'a', '-1', 'b', '2', '150'], { board: 'plateau.bwb', blue: one('b', 2), red: one('a', 1), halfMoveLimit: 150 }],
-		[['board', 'builtin', '0.5'], { board: 'board', blue: one('builtin', 0.5), red: one('human'), halfMoveLimit: null }],
+		[
+			['blob_JGD', '1', 'blob_JGD', '-2.4'],
+			{ board: null, blue: one('blob_JGD', 1), red: one('blob_JGD', 2.4), halfMoveLimit: null },
+		],
+		[
+			['plateau.bwb', 'blob_JGD', '-2.4'],
+			{ board: 'plateau.bwb', blue: one('human'), red: one('blob_JGD', 2.4), halfMoveLimit: null },
+		],
+		[
+			['plateau.bwb', 'a', '-1', 'b', '2', '150'],
+			{ board: 'plateau.bwb', blue: one('b', 2), red: one('a', 1), halfMoveLimit: 150 },
+		],
+		[
+			['board', 'builtin', '0.5'],
+			{ board: 'board', blue: one('builtin', 0.5), red: one('human'), halfMoveLimit: null },
+		],
 		[['x.bwb', '80'], { board: 'x.bwb', blue: one('human'), red: one('human'), halfMoveLimit: 80 }],
-		[['human', '0', 'builtin', '2'], { board: null, blue: one('human'), red: one('builtin', 2), halfMoveLimit: null }],
+		[
+			['human', '0', 'builtin', '2'],
+			{ board: null, blue: one('human'), red: one('builtin', 2), halfMoveLimit: null },
+		],
 	])('%j', (args, setup) => {
 		expect(parseGameArgs(args)).toEqual(setup);
 	});
@@ -25,7 +40,12 @@ describe("the old clients' command line", () => {
 			red: one('builtin', 0.3),
 			halfMoveLimit: 60,
 		});
-		expect(parseGameArgs(['e', '-2'], { blue: 'builtin' })).toEqual({ board: null, blue: one('builtin'), red: one('e', 2), halfMoveLimit: null });
+		expect(parseGameArgs(['e', '-2'], { blue: 'builtin' })).toEqual({
+			board: null,
+			blue: one('builtin'),
+			red: one('e', 2),
+			halfMoveLimit: null,
+		});
 	});
 
 	it.each([

@@ -12,7 +12,11 @@ export interface Run {
 }
 
 /** Runs `node dist/<script> ...args` with an optional stdin text; never rejects. */
-export async function runNode(script: string, args: readonly string[], options: { input?: string; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<Run> {
+export async function runNode(
+	script: string,
+	args: readonly string[],
+	options: { input?: string; timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<Run> {
 	const result = await execa('node', [`dist/${script}`, ...args], {
 		reject: false,
 		input: options.input ?? '',

@@ -37,7 +37,13 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		const { line, index } = await session.expect(/^bestmove /);
 		const infos = session.lines.slice(0, index).filter((l) => l.startsWith('info depth'));
 		expect(infos.length).toBeGreaterThanOrEqual(2);
-		infos.forEach((l, i) => expect(l).toMatch(new RegExp(`^info depth ${i + 1} seldepth \\d+ score (cp -?\\d+|mate -?\\d+) nodes \\d+ nps \\d+ time \\d+ hashfull \\d+ pv [a-g][1-7]`)));
+		infos.forEach((l, i) =>
+			expect(l).toMatch(
+				new RegExp(
+					`^info depth ${i + 1} seldepth \\d+ score (cp -?\\d+|mate -?\\d+) nodes \\d+ nps \\d+ time \\d+ hashfull \\d+ pv [a-g][1-7]`,
+				),
+			),
+		);
 		const pos = after(ATAXX_START_FEN, ['g2', 'a2']);
 		expect(parseUaiMove(pos, line.split(' ')[1]).ok).toBe(true);
 		expect(await session.quit()).toBe(0);
@@ -68,7 +74,13 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 				s.send('position startpos moves f1');
 				s.send('go depth 5');
 				const { line, index } = await s.expect(/^bestmove /);
-				return { best: line, depths: s.lines.slice(0, index).filter((l) => l.startsWith('info depth')).map((l) => Number(l.split(' ')[2])) };
+				return {
+					best: line,
+					depths: s.lines
+						.slice(0, index)
+						.filter((l) => l.startsWith('info depth'))
+						.map((l) => Number(l.split(' ')[2])),
+				};
 			} finally {
 				await s.quit();
 			}
@@ -77,7 +89,11 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		const b = await bestAtDepth([]);
 		expect(a).toEqual(b);
 		expect(a.depths).toEqual([1, 2, 3, 4, 5]);
-		const mtdf = await bestAtDepth(['setoption name Algorithm value mtdf', 'setoption name Hash value 8', 'setoption name Killers value false']);
+		const mtdf = await bestAtDepth([
+			'setoption name Algorithm value mtdf',
+			'setoption name Hash value 8',
+			'setoption name Killers value false',
+		]);
 		expect(mtdf.depths).toEqual([1, 2, 3, 4, 5]);
 	});
 
@@ -105,7 +121,10 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		session.send('position startpos');
 		session.send('go nodes 20000');
 		const { index } = await session.expect(/^bestmove [a-g][1-7]/);
-		const nodes = session.lines.slice(0, index).filter((l) => l.startsWith('info depth')).map((l) => Number(/ nodes (\d+) /.exec(l)![1]));
+		const nodes = session.lines
+			.slice(0, index)
+			.filter((l) => l.startsWith('info depth'))
+			.map((l) => Number(/ nodes (\d+) /.exec(l)![1]));
 		// Completed iterations stay under the limit (the search looks at it every 1024 nodes).
 		expect(Math.max(...nodes)).toBeLessThanOrEqual(20000 + 1024);
 		expect(nodes.length).toBeGreaterThanOrEqual(3);
@@ -143,7 +162,16 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 describe('blob-engine --uai as a UAI engine of blobterm match', () => {
 	it('plays a pair of whole games without a forfeit', async () => {
 		const { runNode } = await import('./run.js');
-		const run = await runNode('cli.js', ['match', '--time', '0.05', '--max-moves', '30', 'uai:dist/engine-cli.js,args=--uai,name=uai-engine', 'builtin:name=builtin', 'boards/ataxx.bwb']);
+		const run = await runNode('cli.js', [
+			'match',
+			'--time',
+			'0.05',
+			'--max-moves',
+			'30',
+			'uai:dist/engine-cli.js,args=--uai,name=uai-engine',
+			'builtin:name=builtin',
+			'boards/ataxx.bwb',
+		]);
 		expect(run.code).toBe(0);
 		expect(run.stdout).toMatch(/forfeits\s+uai-engine 0, builtin 0/);
 		expect(run.stdout.match(/^Finished game \d+ /gm)?.length).toBe(2);

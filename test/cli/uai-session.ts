@@ -12,7 +12,11 @@ export class UaiSession {
 	private waiters: Array<() => void> = [];
 
 	constructor(args: readonly string[]) {
-		this.child = execa('node', ['dist/engine-cli.js', '--uai', ...args], { reject: false, buffer: false, stdin: 'pipe' });
+		this.child = execa('node', ['dist/engine-cli.js', '--uai', ...args], {
+			reject: false,
+			buffer: false,
+			stdin: 'pipe',
+		});
 		this.child.stdout!.setEncoding('utf8');
 		this.child.stdout!.on('data', (chunk: string) => {
 			this.partial += chunk;
@@ -39,7 +43,10 @@ export class UaiSession {
 			const index = this.lines.findIndex((l, i) => i >= from && pattern.test(l));
 			if (index >= 0) return { line: this.lines[index], index };
 			const left = deadline - Date.now();
-			if (left <= 0) throw new Error(`no line matching ${pattern} within ${timeoutMs} ms; got:\n${this.lines.slice(from).join('\n')}`);
+			if (left <= 0)
+				throw new Error(
+					`no line matching ${pattern} within ${timeoutMs} ms; got:\n${this.lines.slice(from).join('\n')}`,
+				);
 			await new Promise<void>((resolve) => {
 				const timer = setTimeout(resolve, left);
 				this.waiters.push(() => {

@@ -8,7 +8,9 @@ import { legalMoves } from '../../source/game/movegen.js';
 import { playMove } from '../../source/game/make-move.js';
 import { runNode } from '../cli/run.js';
 
-const valid = ['ataxx', 'handout', 'gruyere4', 'default', '16x16'].map((name) => readFileSync(`boards/${name}.bwb`, 'utf8'));
+const valid = ['ataxx', 'handout', 'gruyere4', 'default', '16x16'].map((name) =>
+	readFileSync(`boards/${name}.bwb`, 'utf8'),
+);
 // A file with the old client's history section.
 const start = parseBoardFile(valid[0]).position;
 const second = playMove(start, legalMoves(start)[3]);
@@ -18,7 +20,14 @@ valid.push(formatBoardFile(second, historyForSide([start, second])));
 const mutated = fc
 	.record({
 		base: fc.constantFrom(...valid),
-		edits: fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom('replace', 'insert', 'delete', 'cut'), ch: fc.constantFrom('B', 'R', '.', 'X', ' ', '\n', '\r', '\t', '7', '0', '-', 'é', '\u0000', 'x') }), { minLength: 1, maxLength: 4 }),
+		edits: fc.array(
+			fc.record({
+				at: fc.nat(),
+				kind: fc.constantFrom('replace', 'insert', 'delete', 'cut'),
+				ch: fc.constantFrom('B', 'R', '.', 'X', ' ', '\n', '\r', '\t', '7', '0', '-', 'é', '\u0000', 'x'),
+			}),
+			{ minLength: 1, maxLength: 4 },
+		),
 	})
 	.map(({ base, edits }) => {
 		let text = base;

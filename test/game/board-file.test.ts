@@ -25,7 +25,20 @@ describe('reading board files', () => {
 	});
 
 	it('reads every board shipped in boards/', () => {
-		const names = ['handout', '4x4', '5x5', '6x6', 'battlefield3', 'battlefield4', 'battlefield5', 'gruyere3', 'gruyere4', 'gruyere5', 'ataxx', 'default'];
+		const names = [
+			'handout',
+			'4x4',
+			'5x5',
+			'6x6',
+			'battlefield3',
+			'battlefield4',
+			'battlefield5',
+			'gruyere3',
+			'gruyere4',
+			'gruyere5',
+			'ataxx',
+			'default',
+		];
 		const sizes = names.map((name) => {
 			const { position } = parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8'), name);
 			return `${name}:${position.geometry.rows}x${position.geometry.cols}:${position.count[BLUE]}/${position.count[RED]}`;
@@ -63,7 +76,9 @@ describe('reading board files', () => {
 		const history = historyForSide([start, after]);
 		const text = formatBoardFile(after, history);
 		// The clone to (0,2) captures the Red blob at (1,3).
-		expect(text).toBe(`5 6\nBBBBBB\nBX.BXB\n..XX..\nRXR.X.\nRR...R\n\n2 2\nBB.BBBBX.RXB..XX..RXR.X.RR...R\nBBBBBBBX.BXB..XX..RXR.X.RR...R\n`);
+		expect(text).toBe(
+			`5 6\nBBBBBB\nBX.BXB\n..XX..\nRXR.X.\nRR...R\n\n2 2\nBB.BBBBX.RXB..XX..RXR.X.RR...R\nBBBBBBBX.BXB..XX..RXR.X.RR...R\n`,
+		);
 		const back = parseBoardFile(text);
 		expect(back.position.side).toBe(RED);
 		expect(positionToGrid(back.position)).toEqual(positionToGrid(after));
@@ -89,7 +104,10 @@ describe('board file errors name the file, the line and the column', () => {
 		['2 3\nB.R\n..\n', 'f.bwb:3:3: expected a cell (B, R, . or X) at row 1, column 2, found the end of the line'],
 		['2 3\nB.R\n....\n', 'f.bwb:3:4: expected the end of row 1 after 3 cells, found "."'],
 		['2 3\nb.r\n...\n', 'f.bwb:2:1: expected a cell (B, R, . or X) at row 0, column 0, found "b"'],
-		['2 3\nB.R\n...\n...\n', 'f.bwb:4:1: expected 2 rows: found an extra line "..." (a history section starts after a blank line)'],
+		[
+			'2 3\nB.R\n...\n...\n',
+			'f.bwb:4:1: expected 2 rows: found an extra line "..." (a history section starts after a blank line)',
+		],
 		['2 2\nB.\n.R\n\nabc\n', 'f.bwb:5:1: expected the history header "INDEX MAXINDEX" (two integers)'],
 		['2 2\nB.\n.R\n\n3 2\nB..R\nB..R\n', 'f.bwb:5:1: expected INDEX from 1 to MAXINDEX (2), found 3'],
 		['2 2\nB.\n.R\n\n1 2\nB..R\n', 'f.bwb:7:1: expected history board 2 of 2 (4 cells), found the end of the file'],

@@ -7,13 +7,25 @@ import { move } from '../helpers.js';
 describe('Ataxx FEN', () => {
 	it('reads the start position: x is Blue on rank 7, file a (board row 0, column 0)', () => {
 		const { position, fullMoves } = parseFen(ATAXX_START_FEN);
-		expect(positionToGrid(position)).toEqual(['B.....R', '.......', '.......', '.......', '.......', '.......', 'R.....B']);
+		expect(positionToGrid(position)).toEqual([
+			'B.....R',
+			'.......',
+			'.......',
+			'.......',
+			'.......',
+			'.......',
+			'R.....B',
+		]);
 		expect(position.side).toBe(0);
 		expect(fullMoves).toBe(1);
 	});
 
 	it('reads holes, the side to move and the clock, and writes back the same FEN', () => {
-		for (const fen of ['x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1', '7/7/7/7/ooooooo/ooooooo/xxxxxxx o 17 9', 'x-x-x-o/7/7/3x3/7/7/o5x o 3 12']) {
+		for (const fen of [
+			'x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1',
+			'7/7/7/7/ooooooo/ooooooo/xxxxxxx o 17 9',
+			'x-x-x-o/7/7/3x3/7/7/o5x o 3 12',
+		]) {
 			const { position, fullMoves } = parseFen(fen);
 			expect(formatFen(position, fullMoves)).toBe(fen);
 		}
@@ -33,7 +45,10 @@ describe('Ataxx FEN', () => {
 
 	it.each([
 		['', 'bad FEN "": expected "RANKS SIDE [CLOCK [FULLMOVES]]"'],
-		['x5o/7/7/7/7/7/o5q x 0 1', 'bad FEN "x5o/7/7/7/7/7/o5q x 0 1": rank 7 from the top: unexpected "q" (expected x, o, -, or a digit)'],
+		[
+			'x5o/7/7/7/7/7/o5q x 0 1',
+			'bad FEN "x5o/7/7/7/7/7/o5q x 0 1": rank 7 from the top: unexpected "q" (expected x, o, -, or a digit)',
+		],
 		['x5o/6 x', 'bad FEN "x5o/6 x": rank 2 from the top has 6 cells, the first has 7'],
 		['x5o/7 z', 'bad FEN "x5o/7 z": side to move "z" (expected x or o)'],
 		['x5o/7 x -1', 'bad FEN "x5o/7 x -1": half-move clock "-1" (expected an integer >= 0)'],

@@ -42,7 +42,9 @@ describe('Ataxx rules against libataxx perft suite', () => {
 		const { position } = parseFen(fen);
 		expect(counts.map((_, i) => perft(position, i + 1, { variant: 'ataxx' }))).toEqual(counts);
 		expect(counts.map((_, i) => perft(position, i + 1, { variant: 'ataxx', made: true }))).toEqual(counts);
-		expect(counts.slice(0, 4).map((_, i) => referencePerft(position, i + 1, { variant: 'ataxx' }))).toEqual(counts.slice(0, 4));
+		expect(counts.slice(0, 4).map((_, i) => referencePerft(position, i + 1, { variant: 'ataxx' }))).toEqual(
+			counts.slice(0, 4),
+		);
 	});
 
 	it('the half-move clock ends the game at 100', () => {
@@ -55,17 +57,27 @@ describe('Ataxx rules against libataxx perft suite', () => {
 });
 
 describe('the compiled generator on every shipped board', () => {
-	it.each(['handout', '4x4', '5x5', '6x6', 'battlefield3', 'battlefield4', 'battlefield5', 'gruyere3', 'gruyere4', 'gruyere5', 'default', '16x16'])(
-		'%s: perft to depth 3 equals the reference, both listings, both rule variants',
-		(name) => {
-			const pos = board(name);
-			for (const listing of ['by-destination', 'pairs'] as const) {
-				for (const variant of ['blobwar', 'ataxx'] as const) {
-					const expected = [1, 2, 3].map((d) => referencePerft(pos, d, { listing, variant }));
-					expect([1, 2, 3].map((d) => perft(pos, d, { listing, variant }))).toEqual(expected);
-					expect([1, 2, 3].map((d) => perft(pos, d, { listing, variant, made: true }))).toEqual(expected);
-				}
+	it.each([
+		'handout',
+		'4x4',
+		'5x5',
+		'6x6',
+		'battlefield3',
+		'battlefield4',
+		'battlefield5',
+		'gruyere3',
+		'gruyere4',
+		'gruyere5',
+		'default',
+		'16x16',
+	])('%s: perft to depth 3 equals the reference, both listings, both rule variants', (name) => {
+		const pos = board(name);
+		for (const listing of ['by-destination', 'pairs'] as const) {
+			for (const variant of ['blobwar', 'ataxx'] as const) {
+				const expected = [1, 2, 3].map((d) => referencePerft(pos, d, { listing, variant }));
+				expect([1, 2, 3].map((d) => perft(pos, d, { listing, variant }))).toEqual(expected);
+				expect([1, 2, 3].map((d) => perft(pos, d, { listing, variant, made: true }))).toEqual(expected);
 			}
-		},
-	);
+		}
+	});
 });

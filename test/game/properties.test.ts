@@ -8,7 +8,14 @@ import { generateMoves, MAX_MOVES, sideHasMove } from '../../source/game/movegen
 import { referenceGenerateMoves, referenceSideHasMove } from '../../source/game/movegen-reference.js';
 import { perft } from '../../source/game/perft.js';
 import { referencePerft } from '../../source/game/perft-reference.js';
-import { clonePosition, computeKey, emptyPosition, type Position, positionFromGrid, type Side } from '../../source/game/position.js';
+import {
+	clonePosition,
+	computeKey,
+	emptyPosition,
+	type Position,
+	positionFromGrid,
+	type Side,
+} from '../../source/game/position.js';
 
 /** A random board up to 16 x 16: holes, blobs of both sides, empty cells; either side to move. */
 const arbitraryPosition = fc
@@ -17,7 +24,12 @@ const arbitraryPosition = fc
 		cols: fc.integer({ min: 1, max: 16 }),
 		side: fc.constantFrom<Side>(0, 1),
 		// Weights of empty, hole, Blue, Red (varied so that crowded, sparse and holey boards occur).
-		weights: fc.tuple(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 })),
+		weights: fc.tuple(
+			fc.integer({ min: 1, max: 8 }),
+			fc.integer({ min: 0, max: 3 }),
+			fc.integer({ min: 0, max: 4 }),
+			fc.integer({ min: 0, max: 4 }),
+		),
 		seed: fc.integer(),
 	})
 	.map(({ rows, cols, side, weights, seed }) => {
@@ -45,19 +57,21 @@ const arbitraryPosition = fc
 	});
 
 /** A position and the positions after a random sequence of legal moves (at most 40). */
-const arbitraryGame = fc.record({ start: arbitraryPosition, picks: fc.array(fc.nat(), { maxLength: 40 }) }).map(({ start, picks }) => {
-	const positions: Position[] = [start];
-	const moves = new Int32Array(MAX_MOVES);
-	for (const pick of picks) {
-		const pos = positions[positions.length - 1];
-		const n = referenceGenerateMoves(pos, moves);
-		if (n === 0) break;
-		const next = emptyPosition(pos.geometry);
-		makeMove(pos, moves[pick % n], next);
-		positions.push(next);
-	}
-	return positions;
-});
+const arbitraryGame = fc
+	.record({ start: arbitraryPosition, picks: fc.array(fc.nat(), { maxLength: 40 }) })
+	.map(({ start, picks }) => {
+		const positions: Position[] = [start];
+		const moves = new Int32Array(MAX_MOVES);
+		for (const pick of picks) {
+			const pos = positions[positions.length - 1];
+			const n = referenceGenerateMoves(pos, moves);
+			if (n === 0) break;
+			const next = emptyPosition(pos.geometry);
+			makeMove(pos, moves[pick % n], next);
+			positions.push(next);
+		}
+		return positions;
+	});
 
 const list = (f: (out: Int32Array) => number) => {
 	const out = new Int32Array(MAX_MOVES);
@@ -70,9 +84,12 @@ describe('properties on random boards and random games', () => {
 			fc.property(arbitraryGame, (positions) => {
 				for (const pos of positions) {
 					for (const listing of ['by-destination', 'pairs'] as const) {
-						expect(list((out) => generateMoves(pos, out, listing))).toEqual(list((out) => referenceGenerateMoves(pos, out, listing)));
+						expect(list((out) => generateMoves(pos, out, listing))).toEqual(
+							list((out) => referenceGenerateMoves(pos, out, listing)),
+						);
 					}
-					for (const side of [0, 1] as const) expect(sideHasMove(pos, side)).toBe(referenceSideHasMove(pos, side));
+					for (const side of [0, 1] as const)
+						expect(sideHasMove(pos, side)).toBe(referenceSideHasMove(pos, side));
 				}
 			}),
 			{ numRuns: 300 },
@@ -103,7 +120,14 @@ describe('properties on random boards and random games', () => {
 					for (const move of list((out) => generateMoves(pos, out, 'pairs'))) {
 						makeMove(pos, move, child);
 						expect(Array.from(pos.bb)).toEqual(Array.from(before.bb));
-						expect([pos.side, pos.count[0], pos.count[1], pos.keyLo, pos.keyHi, pos.clock]).toEqual([before.side, before.count[0], before.count[1], before.keyLo, before.keyHi, before.clock]);
+						expect([pos.side, pos.count[0], pos.count[1], pos.keyLo, pos.keyHi, pos.clock]).toEqual([
+							before.side,
+							before.count[0],
+							before.count[1],
+							before.keyLo,
+							before.keyHi,
+							before.clock,
+						]);
 						expect([child.keyLo, child.keyHi]).toEqual(computeKey(child));
 					}
 				}
@@ -123,7 +147,11 @@ describe('properties on random boards and random games', () => {
 					const movers = referenceGenerateMoves(pos, new Int32Array(MAX_MOVES));
 					let expected: { reason: string; blue: number; red: number } | null;
 					if (empty === 0) expected = { reason: 'board-full', blue, red };
-					else if (movers === 0) expected = pos.side === 0 ? { reason: 'no-move', blue, red: red + empty } : { reason: 'no-move', blue: blue + empty, red };
+					else if (movers === 0)
+						expected =
+							pos.side === 0
+								? { reason: 'no-move', blue, red: red + empty }
+								: { reason: 'no-move', blue: blue + empty, red };
 					else if (left === 0) expected = { reason: 'half-move-limit', blue, red };
 					else expected = null;
 					const end = gameEnd(pos, 'blobwar', left);
@@ -137,12 +165,17 @@ describe('properties on random boards and random games', () => {
 
 	it('compiled perft equals reference perft, both listings, both variants', () => {
 		fc.assert(
-			fc.property(arbitraryPosition, fc.constantFrom('by-destination' as const, 'pairs' as const), fc.constantFrom('blobwar' as const, 'ataxx' as const), (pos, listing, variant) => {
-				const depth = pos.geometry.cells > 64 ? 2 : 3;
-				const expected = referencePerft(pos, depth, { listing, variant });
-				expect(perft(pos, depth, { listing, variant })).toBe(expected);
-				expect(perft(pos, depth, { listing, variant, made: true })).toBe(expected);
-			}),
+			fc.property(
+				arbitraryPosition,
+				fc.constantFrom('by-destination' as const, 'pairs' as const),
+				fc.constantFrom('blobwar' as const, 'ataxx' as const),
+				(pos, listing, variant) => {
+					const depth = pos.geometry.cells > 64 ? 2 : 3;
+					const expected = referencePerft(pos, depth, { listing, variant });
+					expect(perft(pos, depth, { listing, variant })).toBe(expected);
+					expect(perft(pos, depth, { listing, variant, made: true })).toBe(expected);
+				},
+			),
 			{ numRuns: 150 },
 		);
 	});

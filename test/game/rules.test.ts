@@ -66,7 +66,9 @@ describe('holes', () => {
 	it('are never a destination, but can be jumped over', () => {
 		const p = grid(['BX.', 'XX.', '...']);
 		const targets = legalMoves(p).map((m) => formatMove(p, m));
-		expect(targets).toEqual(['(0,0) > (0,2)', '(0,0) > (2,0)', '(0,0) > (2,1)', '(0,0) > (2,2)', '(0,0) > (1,2)'].sort(byKind(targets)));
+		expect(targets).toEqual(
+			['(0,0) > (0,2)', '(0,0) > (2,0)', '(0,0) > (2,1)', '(0,0) > (2,2)', '(0,0) > (1,2)'].sort(byKind(targets)),
+		);
 		const check = checkMove(p, { r1: 0, c1: 0, r2: 0, c2: 1 });
 		expect(check).toEqual({ ok: false, reason: '(0,0) > (0,1): (0,1) is a hole' });
 	});

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBoardFile, parseBoardFile } from '../../source/game/board-file.js';
 import { positionToGrid } from '../../source/game/position.js';
-import { formatRecord, gameFromBoardFile, parseRecord, readGameFile, saveGameRecord, toRecord } from '../../source/match/game-record.js';
+import {
+	formatRecord,
+	gameFromBoardFile,
+	parseRecord,
+	readGameFile,
+	saveGameRecord,
+	toRecord,
+} from '../../source/match/game-record.js';
 import { GameRecordError } from '../../source/match/game-record-error.js';
 import { GameSession } from '../../source/match/game-session.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
@@ -22,7 +29,12 @@ afterAll(async () => {
 
 /** A two-person session on 4x4 after `moves`, with the last `undone` moves taken back. */
 async function played(moves: string[], undone: number): Promise<GameSession> {
-	const s = new GameSession({ start: grid(['B..R', '....', '....', 'B..R']), players: [new HumanPlayer(), new HumanPlayer('alice')], timeMs: [1000, 2000], halfMoveLimit: 50 });
+	const s = new GameSession({
+		start: grid(['B..R', '....', '....', 'B..R']),
+		players: [new HumanPlayer(), new HumanPlayer('alice')],
+		timeMs: [1000, 2000],
+		halfMoveLimit: 50,
+	});
 	void s.run();
 	for (const text of moves) {
 		const n = s.state.moves.length;
@@ -41,7 +53,10 @@ describe('game records', () => {
 		const record = toRecord(s.state, new Date('2026-01-31T12:00:00Z'));
 		s.quit();
 		expect(record.board).toEqual(['B..R', '....', '....', 'B..R']);
-		expect(record.players).toEqual({ blue: { name: 'human', kind: 'human', timeMs: 1000 }, red: { name: 'alice', kind: 'human', timeMs: 2000 } });
+		expect(record.players).toEqual({
+			blue: { name: 'human', kind: 'human', timeMs: 1000 },
+			red: { name: 'alice', kind: 'human', timeMs: 2000 },
+		});
 		expect(record.moves.map((m) => [m.side, m.move])).toEqual([
 			['Blue', '(0,0) > (1,1)'],
 			['Red', '(0,3) > (1,2)'],
@@ -60,7 +75,12 @@ describe('game records', () => {
 		expect(loaded.halfMoveLimit).toBe(50);
 
 		// Loaded into a new session, the game goes on after its moves and can be taken back.
-		const t = new GameSession({ start: grid(['B...R', '.....', '.....', '.....', 'B...R']), players: [new HumanPlayer(), new HumanPlayer()], timeMs: [0, 0], halfMoveLimit: 100 });
+		const t = new GameSession({
+			start: grid(['B...R', '.....', '.....', '.....', 'B...R']),
+			players: [new HumanPlayer(), new HumanPlayer()],
+			timeMs: [0, 0],
+			halfMoveLimit: 100,
+		});
 		void t.run();
 		t.load(loaded);
 		await waitFor(() => t.humanToMove() !== null);
@@ -72,32 +92,57 @@ describe('game records', () => {
 	});
 
 	it('refuses a bad record with the file and the first bad move', () => {
-		const record = JSON.parse(formatRecord(toRecord({ positions: [grid(['B..R', '....', '....', 'B..R'])], moves: [], redo: [], players: [new HumanPlayer(), new HumanPlayer()], timeMs: [0, 0], halfMoveLimit: 10, variant: 'blobwar', result: null })));
+		const record = JSON.parse(
+			formatRecord(
+				toRecord({
+					positions: [grid(['B..R', '....', '....', 'B..R'])],
+					moves: [],
+					redo: [],
+					players: [new HumanPlayer(), new HumanPlayer()],
+					timeMs: [0, 0],
+					halfMoveLimit: 10,
+					variant: 'blobwar',
+					result: null,
+				}),
+			),
+		);
 		const bad = (patch: object) => () => parseRecord(JSON.stringify({ ...record, ...patch }), 'g.json');
 		expect(() => parseRecord('{"format": "blobterm-game",', 'g.json')).toThrow(GameRecordError);
-		expect(() => parseRecord('[1, 2]', 'g.json')).toThrow('g.json: not a game record (expected "format": "blobterm-game")');
-		expect(bad({ version: 2 })).toThrow('g.json: record version 2 is not supported (this blobterm reads version 1)');
+		expect(() => parseRecord('[1, 2]', 'g.json')).toThrow(
+			'g.json: not a game record (expected "format": "blobterm-game")',
+		);
+		expect(bad({ version: 2 })).toThrow(
+			'g.json: record version 2 is not supported (this blobterm reads version 1)',
+		);
 		expect(bad({ board: ['B..R', '...'] })).toThrow('g.json: "board" row 1 has 3 cells, expected 4');
 		expect(bad({ board: ['B..Q'] })).toThrow('g.json: "board" row 0, column 3: expected B, R, . or X, found "Q"');
-		expect(bad({ moves: [{ move: '0 0 1 1' }, { move: '0 0 0 1' }] })).toThrow('g.json: moves[1] (half-move 2): (0,0) > (0,1): (0,0) is a Blue blob, not a Red blob');
-		expect(bad({ moves: [{ side: 'Red', move: '0 3 1 2' }] })).toThrow("g.json: moves[0] (half-move 1): it is Blue's move, not Red's");
+		expect(bad({ moves: [{ move: '0 0 1 1' }, { move: '0 0 0 1' }] })).toThrow(
+			'g.json: moves[1] (half-move 2): (0,0) > (0,1): (0,0) is a Blue blob, not a Red blob',
+		);
+		expect(bad({ moves: [{ side: 'Red', move: '0 3 1 2' }] })).toThrow(
+			"g.json: moves[0] (half-move 1): it is Blue's move, not Red's",
+		);
 		expect(bad({ moves: [{ move: 'pass' }] })).toThrow('a pass is an Ataxx move');
 		expect(bad({ redo: [{ move: 'hello' }] })).toThrow('g.json: redo[0] (half-move 1): "hello" is not a move');
 	});
 
-	it('a board file with the old client\'s history loads as moves, with the positions after its index to replay', () => {
+	it("a board file with the old client's history loads as moves, with the positions after its index to replay", () => {
 		const p0 = grid(['B..R', '....', '....', 'B..R']);
 		const p1 = playMove(p0, move(p0, '0 0 1 1'));
 		const p2 = playMove(p1, move(p1, '0 3 1 2'));
 		const p3 = playMove(p2, move(p2, '3 0 1 0'));
 		// Index 2: the current position is p1 (Red to move); p2 and p3 were taken back.
-		const text = formatBoardFile(p1).replace(/\n$/, '') + `\n\n2 4\n${[p0, p1, p2, p3].map((p) => positionToGrid(p).join('')).join('\n')}\n`;
+		const text =
+			formatBoardFile(p1).replace(/\n$/, '') +
+			`\n\n2 4\n${[p0, p1, p2, p3].map((p) => positionToGrid(p).join('')).join('\n')}\n`;
 		const loaded = gameFromBoardFile(parseBoardFile(text));
 		expect(positionToGrid(loaded.start)).toEqual(positionToGrid(p0));
 		expect(loaded.moves.map((m) => m.text)).toEqual(['(0,0) > (1,1)']);
 		expect(loaded.redo.map((m) => m.text)).toEqual(['(0,3) > (1,2)', '(3,0) > (1,0)']);
 		// A history that breaks the rules only gives the side to move.
-		const broken = formatBoardFile(p1).replace(/\n$/, '') + `\n\n2 2\n${positionToGrid(p3).join('')}\n${positionToGrid(p1).join('')}\n`;
+		const broken =
+			formatBoardFile(p1).replace(/\n$/, '') +
+			`\n\n2 2\n${positionToGrid(p3).join('')}\n${positionToGrid(p1).join('')}\n`;
 		const fallback = gameFromBoardFile(parseBoardFile(broken));
 		expect(fallback.moves).toEqual([]);
 		expect(fallback.start.side).toBe(1);
@@ -105,7 +150,16 @@ describe('game records', () => {
 	});
 
 	it('saves atomically, never over an existing file unless told, and reads both kinds of file', async () => {
-		const record = toRecord({ positions: [grid(['B..R', '....', '....', 'B..R'])], moves: [], redo: [], players: [new HumanPlayer(), new HumanPlayer()], timeMs: [0, 0], halfMoveLimit: 10, variant: 'blobwar', result: null });
+		const record = toRecord({
+			positions: [grid(['B..R', '....', '....', 'B..R'])],
+			moves: [],
+			redo: [],
+			players: [new HumanPlayer(), new HumanPlayer()],
+			timeMs: [0, 0],
+			halfMoveLimit: 10,
+			variant: 'blobwar',
+			result: null,
+		});
 		const path = join(dir, 'game.json');
 		expect(await saveGameRecord(path, record)).toBe(true);
 		await writeFile(path, 'keep me');
@@ -113,12 +167,18 @@ describe('game records', () => {
 		expect(await readFile(path, 'utf8')).toBe('keep me');
 		expect(await saveGameRecord(path, record, true)).toBe(true);
 		expect((await readGameFile(path)).halfMoveLimit).toBe(10);
-		await expect(saveGameRecord(join(dir, 'no', 'such', 'dir.json'), record)).rejects.toThrow(`cannot write ${join(dir, 'no', 'such', 'dir.json')}: no such directory`);
-		await expect(readGameFile(join(dir, 'missing.json'))).rejects.toThrow(`cannot read ${join(dir, 'missing.json')}: no such file`);
+		await expect(saveGameRecord(join(dir, 'no', 'such', 'dir.json'), record)).rejects.toThrow(
+			`cannot write ${join(dir, 'no', 'such', 'dir.json')}: no such directory`,
+		);
+		await expect(readGameFile(join(dir, 'missing.json'))).rejects.toThrow(
+			`cannot read ${join(dir, 'missing.json')}: no such file`,
+		);
 		await expect(readGameFile(dir)).rejects.toThrow('is a directory');
 		const loaded = await readGameFile('boards/gruyere3.bwb');
 		expect(positionToGrid(loaded.start)).toEqual(['BX.XR', 'B.X.R', 'BX.XR']);
 		await writeFile(join(dir, 'bad.bwb'), '3 3\nB.Q\n');
-		await expect(readGameFile(join(dir, 'bad.bwb'))).rejects.toThrow(`${join(dir, 'bad.bwb')}:2:3: expected a cell`);
+		await expect(readGameFile(join(dir, 'bad.bwb'))).rejects.toThrow(
+			`${join(dir, 'bad.bwb')}:2:3: expected a cell`,
+		);
 	});
 });

@@ -101,7 +101,7 @@ describe('a session between two people', () => {
 });
 
 describe('a session against an engine', () => {
-	it('undo while the engine thinks stops it and takes back the person\'s move', async () => {
+	it("undo while the engine thinks stops it and takes back the person's move", async () => {
 		const silent = engine('silent-engine.mjs');
 		const { s, running } = session([new HumanPlayer(), silent], { timeMs: [1000, 30_000] });
 		await play(s, '0 0 1 1');
@@ -116,7 +116,7 @@ describe('a session against an engine', () => {
 		await running;
 	});
 
-	it('undo on the person\'s turn takes back the engine\'s reply and the person\'s move; redo replays both', async () => {
+	it("undo on the person's turn takes back the engine's reply and the person's move; redo replays both", async () => {
 		const { s, running } = session([new HumanPlayer(), engine('greedy-engine.mjs')]);
 		await play(s, '0 0 1 1');
 		await waitFor(() => s.state.moves.length === 2 && s.humanToMove() !== null);
@@ -132,7 +132,7 @@ describe('a session against an engine', () => {
 		await running;
 	});
 
-	it('swap sides: the engine takes over the person\'s colour and the game goes on', async () => {
+	it("swap sides: the engine takes over the person's colour and the game goes on", async () => {
 		const human = new HumanPlayer();
 		const greedy = engine('greedy-engine.mjs');
 		const { s, running } = session([human, greedy]);

@@ -17,7 +17,12 @@ const engine = (name: string) => new ExternalPlayer({ command: fixture(name), gr
 
 describe('a game between two people', () => {
 	it('plays legal moves, refuses illegal ones with the reason, and goes on', async () => {
-		const game = new Game({ start: board('4x4'), players: [new HumanPlayer(), new HumanPlayer()], timeMs: [0, 0], halfMoveLimit: 100 });
+		const game = new Game({
+			start: board('4x4'),
+			players: [new HumanPlayer(), new HumanPlayer()],
+			timeMs: [0, 0],
+			halfMoveLimit: 100,
+		});
 		const running = game.run();
 		await waitFor(() => game.humanToMove() !== null);
 		expect(game.submit('0 0 0 3')).toBe('(0,0) > (0,3): (0,3) is not empty');
@@ -55,7 +60,12 @@ describe('a game between two people', () => {
 
 describe('a game between engine programs', () => {
 	it('runs to its result, every move legal', async () => {
-		const game = new Game({ start: board('gruyere4'), players: [engine('greedy-engine.mjs'), engine('greedy-engine.mjs')], timeMs: [1000, 1000], halfMoveLimit: 200 });
+		const game = new Game({
+			start: board('gruyere4'),
+			players: [engine('greedy-engine.mjs'), engine('greedy-engine.mjs')],
+			timeMs: [1000, 1000],
+			halfMoveLimit: 200,
+		});
 		const result = await game.run();
 		expect(result.kind).toBe('end');
 		const { positions, moves } = game.state;
@@ -67,22 +77,41 @@ describe('a game between engine programs', () => {
 	});
 
 	it('an illegal move loses, with the reason', async () => {
-		const game = new Game({ start: board('ataxx'), players: [engine('illegal-engine.mjs'), engine('greedy-engine.mjs')], timeMs: [500, 500], halfMoveLimit: 100 });
+		const game = new Game({
+			start: board('ataxx'),
+			players: [engine('illegal-engine.mjs'), engine('greedy-engine.mjs')],
+			timeMs: [500, 500],
+			halfMoveLimit: 100,
+		});
 		const result = await game.run();
 		expect(result).toMatchObject({ kind: 'forfeit', loser: 0, winner: 1 });
-		expect(describeResult(result)).toBe('Red wins 2-2 (Blue (illegal-engine.mjs) forfeits: illegal move "(3,3) > (0,0)": (3,3) > (0,0): (3,3) is empty, not a Blue blob)');
+		expect(describeResult(result)).toBe(
+			'Red wins 2-2 (Blue (illegal-engine.mjs) forfeits: illegal move "(3,3) > (0,0)": (3,3) > (0,0): (3,3) is empty, not a Blue blob)',
+		);
 	});
 
 	it('a crash mid-game loses, with the reason', async () => {
-		const game = new Game({ start: board('ataxx'), players: [engine('greedy-engine.mjs'), engine('crash-engine.mjs')], timeMs: [500, 500], halfMoveLimit: 100 });
+		const game = new Game({
+			start: board('ataxx'),
+			players: [engine('greedy-engine.mjs'), engine('crash-engine.mjs')],
+			timeMs: [500, 500],
+			halfMoveLimit: 100,
+		});
 		const result = await game.run();
 		expect(game.state.moves.length).toBe(5);
 		expect(result).toMatchObject({ kind: 'forfeit', loser: 1 });
-		expect(result.reason).toMatch(/^Red \(crash-engine\.mjs\) forfeits: crashed \(SIGSEGV\) after [\d.]+ s without a move$/);
+		expect(result.reason).toMatch(
+			/^Red \(crash-engine\.mjs\) forfeits: crashed \(SIGSEGV\) after [\d.]+ s without a move$/,
+		);
 	});
 
 	it('a silent engine loses on time, and the game does not hang', async () => {
-		const game = new Game({ start: board('ataxx'), players: [engine('silent-engine.mjs'), engine('greedy-engine.mjs')], timeMs: [200, 200], halfMoveLimit: 100 });
+		const game = new Game({
+			start: board('ataxx'),
+			players: [engine('silent-engine.mjs'), engine('greedy-engine.mjs')],
+			timeMs: [200, 200],
+			halfMoveLimit: 100,
+		});
 		const result = await game.run();
 		expect(result.reason).toBe('Blue (silent-engine.mjs) forfeits: no move within 0.40 s');
 	});

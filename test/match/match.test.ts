@@ -52,9 +52,16 @@ describe('a match', () => {
 		const record = join(pids.dir(), 'pairs.jsonl');
 		const pgn = join(pids.dir(), 'pairs.pgn');
 		const logDir = join(pids.dir(), 'logs');
-		const m = match([`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'], ['gruyere3', '4x4'], { timeMs: 500, recordPath: record, pgnPath: pgn, logDir });
+		const m = match([`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'], ['gruyere3', '4x4'], {
+			timeMs: 500,
+			recordPath: record,
+			pgnPath: pgn,
+			logDir,
+		});
 		const lines: number[] = [];
-		const summary = await m.run({ gameFinished: () => lines.push(readFileSync(record, 'utf8').trimEnd().split('\n').length) });
+		const summary = await m.run({
+			gameFinished: () => lines.push(readFileSync(record, 'utf8').trimEnd().split('\n').length),
+		});
 		// The record grows by one line as each game ends, after its header.
 		expect(lines).toEqual([2, 3, 4, 5]);
 		expect(summary.end).toBe('done');
@@ -74,13 +81,28 @@ describe('a match', () => {
 			if (r.reason === 'the board is full') expect(r.blobs).toEqual(final);
 			expect(r.result).toBe(r.winner === 'blue' ? '1-0' : r.winner === 'red' ? '0-1' : '1/2-1/2');
 		}
-		const onDisk = readFileSync(record, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
-		expect(onDisk[0]).toMatchObject({ type: 'match', engines: [`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'], names: ['greedy', 'builtin'], games: 4 });
+		const onDisk = readFileSync(record, 'utf8')
+			.trimEnd()
+			.split('\n')
+			.map((line) => JSON.parse(line));
+		expect(onDisk[0]).toMatchObject({
+			type: 'match',
+			engines: [`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'],
+			names: ['greedy', 'builtin'],
+			games: 4,
+		});
 		expect(onDisk.slice(1)).toEqual(records);
 		expect(readFileSync(pgn, 'utf8').match(/^\[Event "blobterm match"\]$/gm)).toHaveLength(4);
-		expect(readdirSync(logDir).sort()).toEqual(['game-0001.log', 'game-0002.log', 'game-0003.log', 'game-0004.log']);
+		expect(readdirSync(logDir).sort()).toEqual([
+			'game-0001.log',
+			'game-0002.log',
+			'game-0003.log',
+			'game-0004.log',
+		]);
 		const log = readFileSync(join(logDir, 'game-0001.log'), 'utf8');
-		expect(log).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z \+\d+\.\d{3} game 1: greedy \(Blue\) against builtin \(Red\) on boards\/gruyere3\.bwb/);
+		expect(log).toMatch(
+			/^\d{4}-\d\d-\d\dT[\d:.]+Z \+\d+\.\d{3} game 1: greedy \(Blue\) against builtin \(Red\) on boards\/gruyere3\.bwb/,
+		);
 		expect(log).toMatch(/ \+\d+\.\d{3} Blue greedy > run \S+greedy-engine\.mjs \S+position\.bwb 0\.5 \d+\n/);
 		expect(log).toContain(`Blue greedy < ${records[0].moves[0].move}\n`);
 		expect(log).toContain('Blue greedy # exited: exit code 0\n');
@@ -89,7 +111,9 @@ describe('a match', () => {
 	});
 
 	it('adjudicates a game once a side leads by the margin for the plies asked', async () => {
-		const m = match([`${fixture('greedy-engine.mjs')}`, 'builtin:depth=1'], ['5x5'], { adjudication: { margin: 1, plies: 1 } });
+		const m = match([`${fixture('greedy-engine.mjs')}`, 'builtin:depth=1'], ['5x5'], {
+			adjudication: { margin: 1, plies: 1 },
+		});
 		const { records, tally } = await m.run();
 		// Blue's first clone puts Blue one blob ahead: Blue wins each game after one half-move.
 		expect(records.map((r) => [r.winner, r.termination, r.reason, r.moves.length])).toEqual([
@@ -118,28 +142,57 @@ describe('a match', () => {
 
 	it('resumes without replaying finished games, even after a line cut short', async () => {
 		const record = join(pids.dir(), 'resume.jsonl');
-		const first = await match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], { recordPath: record }).run();
+		const first = await match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], {
+			recordPath: record,
+		}).run();
 		expect(first.records.map((r) => r.game)).toEqual([1, 2]);
 		const before = readFileSync(record, 'utf8');
 		appendFileSync(record, '{"type":"game","game":3,"pai'); // a kill in the middle of a write
-		await expect(match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], { recordPath: record, games: 4 }).run()).rejects.toThrow(
+		await expect(
+			match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], {
+				recordPath: record,
+				games: 4,
+			}).run(),
+		).rejects.toThrow(
 			`record file ${record} already holds a match: add --resume to go on with it, or name another file`,
 		);
-		await expect(match([fixture('greedy-engine.mjs'), 'builtin:depth=2'], ['gruyere3'], { recordPath: record, games: 4, resume: true }).run()).rejects.toThrow(
+		await expect(
+			match([fixture('greedy-engine.mjs'), 'builtin:depth=2'], ['gruyere3'], {
+				recordPath: record,
+				games: 4,
+				resume: true,
+			}).run(),
+		).rejects.toThrow(
 			`record file ${record} is of another match (engines: ["test/fixtures/greedy-engine.mjs","builtin:depth=1"] in the record, ["test/fixtures/greedy-engine.mjs","builtin:depth=2"] now): run the same match to resume it, or name another file`,
 		);
-		const second = await match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], { recordPath: record, games: 4, resume: true }).run();
+		const second = await match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], {
+			recordPath: record,
+			games: 4,
+			resume: true,
+		}).run();
 		expect(second.resumed).toBe(2);
 		expect(second.records.map((r) => r.game)).toEqual([1, 2, 3, 4]);
 		const after = readFileSync(record, 'utf8');
 		expect(after.startsWith(before)).toBe(true);
-		expect(after.trimEnd().split('\n').map((line) => JSON.parse(line).game)).toEqual([undefined, 1, 2, 3, 4]);
+		expect(
+			after
+				.trimEnd()
+				.split('\n')
+				.map((line) => JSON.parse(line).game),
+		).toEqual([undefined, 1, 2, 3, 4]);
 	});
 
 	it('a stop abandons the games in progress, which are not recorded', async () => {
 		const record = join(pids.dir(), 'stop.jsonl');
-		const m = match(['builtin', 'builtin:depth=3'], ['default'], { timeMs: 300, recordPath: record, games: 6, concurrency: 2 });
-		const summary = await m.run({ gameStarted: (live) => live.scheduled.game === 2 && setTimeout(() => m.stop(), 700) });
+		const m = match(['builtin', 'builtin:depth=3'], ['default'], {
+			timeMs: 300,
+			recordPath: record,
+			games: 6,
+			concurrency: 2,
+		});
+		const summary = await m.run({
+			gameStarted: (live) => live.scheduled.game === 2 && setTimeout(() => m.stop(), 700),
+		});
 		expect(summary.end).toBe('stopped');
 		expect(summary.abandoned).toBe(2);
 		expect(summary.records).toHaveLength(0);
@@ -152,24 +205,55 @@ describe('engines that misbehave lose their games, and the match goes on', () =>
 	it.each([
 		['silent-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: no move within 0\.40 s$/],
 		['late-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: no move within 0\.40 s$/],
-		['exit-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: exited with code 3 after [\d.]+ s without a move \(stderr: exit-engine: cannot open my opening book\)$/],
+		[
+			'exit-engine.mjs',
+			'ti',
+			/^(Blue|Red) \(bad\) forfeits: exited with code 3 after [\d.]+ s without a move \(stderr: exit-engine: cannot open my opening book\)$/,
+		],
 		['crash-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: crashed \(SIGSEGV\) after [\d.]+ s without a move$/],
 		['garbage-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: printed no move line \(last output: "best: e4"\)$/],
-		['illegal-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: illegal move "\(3,3\) > \(0,0\)": \(3,3\) > \(0,0\): \(3,3\) is empty, not a (Blue|Red) blob$/],
+		[
+			'illegal-engine.mjs',
+			'ti',
+			/^(Blue|Red) \(bad\) forfeits: illegal move "\(3,3\) > \(0,0\)": \(3,3\) > \(0,0\): \(3,3\) is empty, not a (Blue|Red) blob$/,
+		],
 		['flood-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: no move within 0\.40 s \(last output: "x{80}"\)$/],
 		['stubborn-engine.mjs', 'ti', /^(Blue|Red) \(bad\) forfeits: no move within 0\.40 s$/],
 		['uai-silent-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: no uaiok within 0\.50 s after uai$/],
 		['uai-late-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: no bestmove within 0\.40 s$/],
-		['uai-exit-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: exited with code 3 before uaiok \(stderr: uai-exit-engine: cannot load my network\)$/],
-		['uai-crash-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: crashed \(SIGSEGV\) after [\d.]+ s without a move$/],
-		['uai-garbage-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: bestmove "e4e4e4" is not a move \(last output: .+\)$/],
-		['uai-illegal-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: illegal move "d4": no (Blue|Red) blob next to d4$/],
-		['uai-flood-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: no bestmove within 0\.40 s \(last output: "x{80}"\)$/],
+		[
+			'uai-exit-engine.mjs',
+			'uai',
+			/^(Blue|Red) \(bad\) forfeits: exited with code 3 before uaiok \(stderr: uai-exit-engine: cannot load my network\)$/,
+		],
+		[
+			'uai-crash-engine.mjs',
+			'uai',
+			/^(Blue|Red) \(bad\) forfeits: crashed \(SIGSEGV\) after [\d.]+ s without a move$/,
+		],
+		[
+			'uai-garbage-engine.mjs',
+			'uai',
+			/^(Blue|Red) \(bad\) forfeits: bestmove "e4e4e4" is not a move \(last output: .+\)$/,
+		],
+		[
+			'uai-illegal-engine.mjs',
+			'uai',
+			/^(Blue|Red) \(bad\) forfeits: illegal move "d4": no (Blue|Red) blob next to d4$/,
+		],
+		[
+			'uai-flood-engine.mjs',
+			'uai',
+			/^(Blue|Red) \(bad\) forfeits: no bestmove within 0\.40 s \(last output: "x{80}"\)$/,
+		],
 		['uai-stubborn-engine.mjs', 'uai', /^(Blue|Red) \(bad\) forfeits: no bestmove within 0\.40 s$/],
 	])('%s', async (name, kind, reason) => {
 		const [board, variant] = ataxx(kind);
 		const options = kind === 'uai' ? ',init=500' : '';
-		const good = kind === 'uai' ? `uai:${fixture('uai-greedy-engine.mjs')},name=good` : `${fixture('greedy-engine.mjs')},name=good`;
+		const good =
+			kind === 'uai'
+				? `uai:${fixture('uai-greedy-engine.mjs')},name=good`
+				: `${fixture('greedy-engine.mjs')},name=good`;
 		const started = performance.now();
 		const summary = await match([`${kind}:${fixture(name)},name=bad${options}`, good], [board], { variant }).run();
 		expect(summary.end).toBe('done');
@@ -190,7 +274,9 @@ describe('engines that misbehave lose their games, and the match goes on', () =>
 		['uai-linger-engine.mjs', 'uai', 'ataxx'],
 	])('%s: a move printed before running on is taken, and the engine is ended', async (name, kind, board) => {
 		const good = kind === 'uai' ? `uai:${fixture('uai-greedy-engine.mjs')}` : fixture('greedy-engine.mjs');
-		const summary = await match([`${kind}:${fixture(name)},name=linger`, good], [board], { variant: kind === 'uai' ? 'ataxx' : 'blobwar' }).run();
+		const summary = await match([`${kind}:${fixture(name)},name=linger`, good], [board], {
+			variant: kind === 'uai' ? 'ataxx' : 'blobwar',
+		}).run();
 		expect(summary.records.map((r) => r.termination)).toEqual(['end', 'end']);
 		for (const r of summary.records) replay(r);
 		expect(liveProcessGroups()).toBe(0);

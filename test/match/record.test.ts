@@ -42,7 +42,9 @@ describe('record files', () => {
 		const path = join(tmp, 'damaged.jsonl');
 		const text = `${JSON.stringify(header)}\nnot json\n{"type":"game","game":1}\n`;
 		writeFileSync(path, text);
-		await expect(RecordFile.open(path, header, true)).rejects.toThrow(`${path}:2: not a JSON object: the record is damaged`);
+		await expect(RecordFile.open(path, header, true)).rejects.toThrow(
+			`${path}:2: not a JSON object: the record is damaged`,
+		);
 		expect(readFileSync(path, 'utf8')).toBe(text);
 	});
 
@@ -57,18 +59,32 @@ describe('record files', () => {
 		expect(headerDifference(header, { ...header, games: 10, startedAt: 'later' })).toBeNull();
 		expect(headerDifference(header, { ...header, seed: 8 })).toBeNull(); // no shuffle: the seed does not matter
 		expect(headerDifference(header, { ...header, timeMs: 500 })).toBe('time per move: 1000 in the record, 500 now');
-		expect(headerDifference({ ...header, shuffle: true }, { ...header, shuffle: true, seed: 8 })).toBe('seed: 7 in the record, 8 now');
+		expect(headerDifference({ ...header, shuffle: true }, { ...header, shuffle: true, seed: 8 })).toBe(
+			'seed: 7 in the record, 8 now',
+		);
 	});
 });
 
 describe('openings', () => {
 	it('from a FEN, and from a file of FENs with comments and EPD operations', () => {
-		expect(openingFromFen(' x5o/7/7/7/7/7/o5x x 0 1 ')).toMatchObject({ label: 'x5o/7/7/7/7/7/o5x x 0 1', fen: 'x5o/7/7/7/7/7/o5x x 0 1', before: [] });
+		expect(openingFromFen(' x5o/7/7/7/7/7/o5x x 0 1 ')).toMatchObject({
+			label: 'x5o/7/7/7/7/7/o5x x 0 1',
+			fen: 'x5o/7/7/7/7/7/o5x x 0 1',
+			before: [],
+		});
 		const path = join(tmp, 'openings.epd');
-		writeFileSync(path, '# Ataxx openings\n\nx5o/7/7/7/7/7/o5x x 0 1\nx5o/7/2-1-2/7/2-1-2/7/o5x o 0 1 id "holes";\n');
-		expect(readOpeningsFile(path).map((o) => o.fen)).toEqual(['x5o/7/7/7/7/7/o5x x 0 1', 'x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1']);
+		writeFileSync(
+			path,
+			'# Ataxx openings\n\nx5o/7/7/7/7/7/o5x x 0 1\nx5o/7/2-1-2/7/2-1-2/7/o5x o 0 1 id "holes";\n',
+		);
+		expect(readOpeningsFile(path).map((o) => o.fen)).toEqual([
+			'x5o/7/7/7/7/7/o5x x 0 1',
+			'x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1',
+		]);
 		writeFileSync(path, 'x5o/7/7/7/7/7/o5x x 0 1\nx5o/7/7/7/7/q\n');
-		expect(() => readOpeningsFile(path)).toThrow(`${path}:2: bad FEN "x5o/7/7/7/7/q": rank 6 from the top: unexpected "q" (expected x, o, -, or a digit)`);
+		expect(() => readOpeningsFile(path)).toThrow(
+			`${path}:2: bad FEN "x5o/7/7/7/7/q": rank 6 from the top: unexpected "q" (expected x, o, -, or a digit)`,
+		);
 		writeFileSync(path, '# nothing\n');
 		expect(() => readOpeningsFile(path)).toThrow(`openings file ${path} holds no FEN`);
 	});

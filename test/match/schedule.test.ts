@@ -28,7 +28,8 @@ describe('the schedule', () => {
 		const a = openings(new Schedule(8, 42, true));
 		expect(openings(new Schedule(8, 42, true))).toEqual(a);
 		expect(openings(new Schedule(8, 43, true))).not.toEqual(a);
-		for (let round = 0; round < 5; round++) expect([...a.slice(8 * round, 8 * round + 8)].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		for (let round = 0; round < 5; round++)
+			expect([...a.slice(8 * round, 8 * round + 8)].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 		expect(a.slice(0, 8)).not.toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 		// Asked out of order (as a resumed match does), the schedule is the same.
 		const late = new Schedule(8, 42, true);
@@ -36,7 +37,13 @@ describe('the schedule', () => {
 	});
 });
 
-const game = (n: number, pair: number, engineA: 'blue' | 'red', winner: 'blue' | 'red' | null, termination: GameRecord['termination'] = 'end'): GameRecord => ({
+const game = (
+	n: number,
+	pair: number,
+	engineA: 'blue' | 'red',
+	winner: 'blue' | 'red' | null,
+	termination: GameRecord['termination'] = 'end',
+): GameRecord => ({
 	type: 'game',
 	game: n,
 	pair,
@@ -60,7 +67,7 @@ const game = (n: number, pair: number, engineA: 'blue' | 'red', winner: 'blue' |
 });
 
 describe('the tally', () => {
-	it('counts A\'s wins, draws and losses, and finished pairs by A\'s points', () => {
+	it("counts A's wins, draws and losses, and finished pairs by A's points", () => {
 		const t = tally([
 			game(1, 1, 'blue', 'blue'), // A wins
 			game(2, 1, 'red', 'red'), // A wins: WW
@@ -83,9 +90,15 @@ describe('adjudication', () => {
 		const a = playMove(start, move(start, '0 0 1 1')); // Blue 3 Red 2
 		const b = playMove(a, move(a, '0 4 2 3')); // Red jumps: Blue 3 Red 2
 		const c = playMove(b, move(b, '1 1 2 2')); // Blue clones next to Red's (2,3): Blue 5 Red 1
-		expect(adjudicate([start, a, b, c], { margin: 1, plies: 3 })).toEqual({ winner: 0, reason: 'adjudicated: Blue led by 1 blobs or more for 3 half-moves' });
+		expect(adjudicate([start, a, b, c], { margin: 1, plies: 3 })).toEqual({
+			winner: 0,
+			reason: 'adjudicated: Blue led by 1 blobs or more for 3 half-moves',
+		});
 		expect(adjudicate([start, a, b, c], { margin: 2, plies: 3 })).toBeNull();
-		expect(adjudicate([start, a, b, c], { margin: 4, plies: 1 })).toEqual({ winner: 0, reason: 'adjudicated: Blue led by 4 blobs or more for 1 half-moves' });
+		expect(adjudicate([start, a, b, c], { margin: 4, plies: 1 })).toEqual({
+			winner: 0,
+			reason: 'adjudicated: Blue led by 4 blobs or more for 1 half-moves',
+		});
 		expect(adjudicate([start, a], { margin: 1, plies: 2 })).toBeNull();
 	});
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { drawRatio, eloFromPentanomial, eloFromWdl, eloToScore, los, scoreToElo, Z95 } from '../../source/match/stats.js';
+import {
+	drawRatio,
+	eloFromPentanomial,
+	eloFromWdl,
+	eloToScore,
+	los,
+	scoreToElo,
+	Z95,
+} from '../../source/match/stats.js';
 import { checkSprtOptions, llrLogistic, sprtState } from '../../source/match/sprt.js';
 
 // Expected values computed independently with Python 3.11 and SciPy 1.17 (scipy.stats.norm,
@@ -40,7 +48,7 @@ describe('Elo and score', () => {
 });
 
 describe('LOS and draw ratio', () => {
-	it('LOS from wins and losses (simple-statistics\' erf is good to about 1e-7)', () => {
+	it("LOS from wins and losses (simple-statistics' erf is good to about 1e-7)", () => {
 		expect(los({ wins: 30, draws: 20, losses: 10 })).toBeCloseTo(0.9992172988709987, 6);
 		expect(los({ wins: 7, draws: 100, losses: 9 })).toBeCloseTo(0.3085375387259869, 6);
 		expect(los({ wins: 0, draws: 5, losses: 0 })).toBe(0.5);
@@ -71,8 +79,14 @@ describe('SPRT', () => {
 	});
 
 	it('refuses parameters that make no test', () => {
-		expect(() => checkSprtOptions({ elo0: 5, elo1: 0, alpha: 0.05, beta: 0.05 })).toThrow('SPRT: elo0 must be less than elo1, got 5 and 0');
-		expect(() => checkSprtOptions({ elo0: 0, elo1: 5, alpha: 0, beta: 0.05 })).toThrow('SPRT: alpha must be between 0 and 1, got 0');
-		expect(() => checkSprtOptions({ elo0: 0, elo1: 5, alpha: 0.6, beta: 0.5 })).toThrow('SPRT: alpha + beta must be less than 1, got 1.1');
+		expect(() => checkSprtOptions({ elo0: 5, elo1: 0, alpha: 0.05, beta: 0.05 })).toThrow(
+			'SPRT: elo0 must be less than elo1, got 5 and 0',
+		);
+		expect(() => checkSprtOptions({ elo0: 0, elo1: 5, alpha: 0, beta: 0.05 })).toThrow(
+			'SPRT: alpha must be between 0 and 1, got 0',
+		);
+		expect(() => checkSprtOptions({ elo0: 0, elo1: 5, alpha: 0.6, beta: 0.5 })).toThrow(
+			'SPRT: alpha + beta must be less than 1, got 1.1',
+		);
 	});
 });

@@ -10,15 +10,39 @@ const uai = 'test/fixtures/uai-greedy-engine.mjs';
 describe('player specs', () => {
 	it('read every kind, with options', () => {
 		expect(parseEngineSpec('human')).toEqual({ kind: 'human', text: 'human' });
-		expect(parseEngineSpec('builtin')).toEqual({ kind: 'builtin', text: 'builtin', name: undefined, depth: undefined, search: {} });
-		expect(parseEngineSpec('builtin:depth=6,name=deep')).toEqual({ kind: 'builtin', text: 'builtin:depth=6,name=deep', name: 'deep', depth: 6, search: {} });
+		expect(parseEngineSpec('builtin')).toEqual({
+			kind: 'builtin',
+			text: 'builtin',
+			name: undefined,
+			depth: undefined,
+			search: {},
+		});
+		expect(parseEngineSpec('builtin:depth=6,name=deep')).toEqual({
+			kind: 'builtin',
+			text: 'builtin:depth=6,name=deep',
+			name: 'deep',
+			depth: 6,
+			search: {},
+		});
 		expect(parseEngineSpec('builtin:killers=off,preset=skeleton,algorithm=mtdf,hash=8')).toMatchObject({
 			kind: 'builtin',
 			search: { ...SKELETON_SEARCH_OPTIONS, killers: false, algorithm: 'mtdf', hashMb: 8 },
 		});
-		expect(() => parseEngineSpec('builtin:algorithm=minimax')).toThrow('player builtin:algorithm=minimax: algorithm must be one of pvs, mtdf, alphabeta, got "minimax"');
-		expect(() => parseEngineSpec('builtin:tt=maybe')).toThrow('player builtin:tt=maybe: tt must be on or off, got "maybe"');
-		expect(parseEngineSpec(greedy)).toEqual({ kind: 'ti', text: greedy, program: greedy, command: resolve(greedy), name: undefined, args: undefined, graceMs: undefined });
+		expect(() => parseEngineSpec('builtin:algorithm=minimax')).toThrow(
+			'player builtin:algorithm=minimax: algorithm must be one of pvs, mtdf, alphabeta, got "minimax"',
+		);
+		expect(() => parseEngineSpec('builtin:tt=maybe')).toThrow(
+			'player builtin:tt=maybe: tt must be on or off, got "maybe"',
+		);
+		expect(parseEngineSpec(greedy)).toEqual({
+			kind: 'ti',
+			text: greedy,
+			program: greedy,
+			command: resolve(greedy),
+			name: undefined,
+			args: undefined,
+			graceMs: undefined,
+		});
 		expect(parseEngineSpec(`ti:${greedy},args={board} {time},grace=800,name=g`)).toEqual({
 			kind: 'ti',
 			text: `ti:${greedy},args={board} {time},grace=800,name=g`,
@@ -58,9 +82,18 @@ describe('player specs', () => {
 	it.each([
 		['builtin:depth=0', 'player builtin:depth=0: depth must be a number >= 1, got "0"'],
 		['builtin:depth=2.5', 'player builtin:depth=2.5: depth must be an integer >= 1, got "2.5"'],
-		['builtin:args=x', 'player builtin:args=x: unknown option "args" (options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)'],
-		[`${greedy},fast`, `player ${greedy},fast: expected KEY=VALUE, found "fast" (options of ti: name, args, grace)`],
-		[`ti:${greedy},option.Hash=1`, `player ti:${greedy},option.Hash=1: unknown option "option.Hash" (options of ti: name, args, grace)`],
+		[
+			'builtin:args=x',
+			'player builtin:args=x: unknown option "args" (options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
+		],
+		[
+			`${greedy},fast`,
+			`player ${greedy},fast: expected KEY=VALUE, found "fast" (options of ti: name, args, grace)`,
+		],
+		[
+			`ti:${greedy},option.Hash=1`,
+			`player ti:${greedy},option.Hash=1: unknown option "option.Hash" (options of ti: name, args, grace)`,
+		],
 		[`uai:${uai},grace=-1`, `player uai:${uai},grace=-1: grace must be a number >= 0, got "-1"`],
 		[`uai:${uai},name=`, `player uai:${uai},name=: empty name`],
 		['uai:', 'player uai:: no program given (e.g. uai:./my-engine)'],

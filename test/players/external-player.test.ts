@@ -65,12 +65,17 @@ describe('a well-behaved engine', () => {
 	it('an engine for the old client reads whose turn it is from the history parity', async () => {
 		const afterBlue = playMove(start, move(start, '0 0 0 1'));
 		const twoArgs = new ExternalPlayer({ command: fixture('parity-engine.mjs'), args: ['{board}', '{time}'] });
-		expect(await twoArgs.play(request(afterBlue, 1000, [start, afterBlue]))).toMatchObject({ kind: 'move', text: '(0,6) > (0,5)' });
+		expect(await twoArgs.play(request(afterBlue, 1000, [start, afterBlue]))).toMatchObject({
+			kind: 'move',
+			text: '(0,6) > (0,5)',
+		});
 		// The same engine given the default three arguments refuses to run: a forfeit with its reason.
 		const threeArgs = new ExternalPlayer({ command: fixture('parity-engine.mjs') });
 		expect(await threeArgs.play(request(afterBlue, 1000, [start, afterBlue]))).toEqual({
 			kind: 'forfeit',
-			reason: expect.stringMatching(/^exited with code 64 after [\d.]+ s without a move \(stderr: usage: parity-engine BOARD_FILE TIME \(got 3 arguments\)\)$/),
+			reason: expect.stringMatching(
+				/^exited with code 64 after [\d.]+ s without a move \(stderr: usage: parity-engine BOARD_FILE TIME \(got 3 arguments\)\)$/,
+			),
 		});
 	});
 });
@@ -79,7 +84,10 @@ describe('engines that misbehave lose cleanly', () => {
 	it.each([
 		['silent-engine.mjs', /^no move within 0\.40 s$/],
 		['late-engine.mjs', /^no move within 0\.40 s$/],
-		['exit-engine.mjs', /^exited with code 3 after [\d.]+ s without a move \(stderr: exit-engine: cannot open my opening book\)$/],
+		[
+			'exit-engine.mjs',
+			/^exited with code 3 after [\d.]+ s without a move \(stderr: exit-engine: cannot open my opening book\)$/,
+		],
 		['garbage-engine.mjs', /^printed no move line \(last output: "best: e4"\)$/],
 		['flood-engine.mjs', /^no move within 0\.40 s \(last output: "x{80}"\)$/],
 	])('%s', async (name, reason) => {
@@ -95,17 +103,25 @@ describe('engines that misbehave lose cleanly', () => {
 
 	it('a crash is reported with its signal', async () => {
 		const positions = [start];
-		for (const text of ['0 0 0 1', '0 6 0 5', '0 1 0 2', '0 5 0 4']) positions.push(playMove(positions.at(-1)!, move(positions.at(-1)!, text)));
+		for (const text of ['0 0 0 1', '0 6 0 5', '0 1 0 2', '0 5 0 4'])
+			positions.push(playMove(positions.at(-1)!, move(positions.at(-1)!, text)));
 		const player = new ExternalPlayer({ command: fixture('crash-engine.mjs') });
 		const answer = await player.play(request(positions.at(-1)!, 1000, positions));
-		expect(answer).toEqual({ kind: 'forfeit', reason: expect.stringMatching(/^crashed \(SIGSEGV\) after [\d.]+ s without a move$/) });
+		expect(answer).toEqual({
+			kind: 'forfeit',
+			reason: expect.stringMatching(/^crashed \(SIGSEGV\) after [\d.]+ s without a move$/),
+		});
 	});
 
 	it('an engine that ignores SIGTERM is killed', async () => {
 		const pidFile = join(tmp, '..', `stubborn-${process.pid}.pid`);
 		process.env.STUBBORN_PID_FILE = pidFile;
 		try {
-			const player = new ExternalPlayer({ command: fixture('stubborn-engine.mjs'), graceMs: 100, killDelayMs: 100 });
+			const player = new ExternalPlayer({
+				command: fixture('stubborn-engine.mjs'),
+				graceMs: 100,
+				killDelayMs: 100,
+			});
 			const answer = await player.play(request(start, 200));
 			expect(answer).toEqual({ kind: 'forfeit', reason: 'no move within 0.30 s' });
 			const pid = Number(readFileSync(pidFile, 'utf8'));
@@ -118,7 +134,10 @@ describe('engines that misbehave lose cleanly', () => {
 
 	it('a program that does not exist cannot start', async () => {
 		const player = new ExternalPlayer({ command: '/nonexistent/engine' });
-		expect(await player.play(request(start, 200))).toEqual({ kind: 'forfeit', reason: 'could not start /nonexistent/engine: no such program' });
+		expect(await player.play(request(start, 200))).toEqual({
+			kind: 'forfeit',
+			reason: 'could not start /nonexistent/engine: no such program',
+		});
 	});
 
 	it('an engine that prints a move and keeps running gives that move and is ended', async () => {

@@ -21,11 +21,25 @@ const start = parseBoardFile(readFileSync('boards/ataxx.bwb', 'utf8')).position;
 const pids = trackFixturePids('blobterm-uai-');
 const livePids = () => pids.livePids();
 
-function request(position: Position, timeMs: number, history: Position[] = [position], onInfo?: (info: EngineInfo) => void): MoveRequest {
-	return { position, history, timeMs, halfMovesLeft: 100, variant: 'ataxx', signal: new AbortController().signal, onInfo };
+function request(
+	position: Position,
+	timeMs: number,
+	history: Position[] = [position],
+	onInfo?: (info: EngineInfo) => void,
+): MoveRequest {
+	return {
+		position,
+		history,
+		timeMs,
+		halfMovesLeft: 100,
+		variant: 'ataxx',
+		signal: new AbortController().signal,
+		onInfo,
+	};
 }
 
-const engine = (name: string) => new UaiPlayer({ command: fixture(name), graceMs: 200, initMs: 1000, readyMs: 1000, quitMs: 200, killDelayMs: 100 });
+const engine = (name: string) =>
+	new UaiPlayer({ command: fixture(name), graceMs: 200, initMs: 1000, readyMs: 1000, quitMs: 200, killDelayMs: 100 });
 
 describe('UAI notation', () => {
 	it('names squares by file and rank, rank 7 at the top of 7x7', () => {
@@ -47,10 +61,16 @@ describe('UAI notation', () => {
 		expect(parseUaiMove(start, 'd4')).toEqual({ ok: false, reason: 'no Blue blob next to d4' });
 		expect(parseUaiMove(start, 'g7')).toEqual({ ok: false, reason: 'g7 is not empty' });
 		expect(parseUaiMove(start, 'h1')).toEqual({ ok: false, reason: 'h1 is off the 7 x 7 board' });
-		expect(parseUaiMove(start, 'a7d4')).toEqual({ ok: false, reason: 'd4 is 3 cells from a7; a clone goes 1 cell, a jump 2' });
+		expect(parseUaiMove(start, 'a7d4')).toEqual({
+			ok: false,
+			reason: 'd4 is 3 cells from a7; a clone goes 1 cell, a jump 2',
+		});
 		expect(parseUaiMove(start, 'g7e5')).toEqual({ ok: false, reason: 'g7 is not a Blue blob' });
 		expect(parseUaiMove(start, '0000')).toEqual({ ok: false, reason: 'a pass (0000) while Blue has legal moves' });
-		expect(parseUaiMove(start, 'e4e4e4')).toMatchObject({ ok: false, reason: expect.stringMatching(/^"e4e4e4" is not a UAI move/) });
+		expect(parseUaiMove(start, 'e4e4e4')).toMatchObject({
+			ok: false,
+			reason: expect.stringMatching(/^"e4e4e4" is not a UAI move/),
+		});
 	});
 
 	it('sends the game as the first position and its moves', () => {
@@ -66,7 +86,9 @@ describe('UAI notation', () => {
 
 describe('UAI info lines', () => {
 	it('reads the fields engines give, in any order', () => {
-		expect(parseInfoLine('info depth 7 seldepth 9 score cp 35 nodes 120345 nps 250000 time 481 pv g2 a7c5 f6')).toEqual({
+		expect(
+			parseInfoLine('info depth 7 seldepth 9 score cp 35 nodes 120345 nps 250000 time 481 pv g2 a7c5 f6'),
+		).toEqual({
 			depth: 7,
 			seldepth: 9,
 			score: 35,
@@ -90,7 +112,14 @@ describe('a well-behaved UAI engine', () => {
 		const infos: EngineInfo[] = [];
 		const answer = await player.play(request(start, 1000, [start], (info) => infos.push(info)));
 		expect(answer).toEqual({ kind: 'move', coords: { r1: 0, c1: 0, r2: 0, c2: 1 }, text: 'b7' });
-		expect(infos.at(-1)).toMatchObject({ depth: 2, seldepth: 3, score: 100, nodes: 42, nps: 4200, pv: ['(0,0) > (0,1)'] });
+		expect(infos.at(-1)).toMatchObject({
+			depth: 2,
+			seldepth: 3,
+			score: 100,
+			nodes: 42,
+			nps: 4200,
+			pv: ['(0,0) > (0,1)'],
+		});
 		// The same process plays the next move of the game (Red's reply after Blue's b7).
 		const a = playMove(start, move(start, '0 0 0 1'));
 		const b = playMove(a, move(a, '0 6 0 5'));
@@ -114,9 +143,15 @@ describe('a well-behaved UAI engine', () => {
 describe('UAI engines that misbehave lose cleanly', () => {
 	it.each([
 		['uai-silent-engine.mjs', /^no uaiok within 1\.00 s after uai$/],
-		['uai-exit-engine.mjs', /^exited with code 3 before uaiok \(stderr: uai-exit-engine: cannot load my network\)$/],
+		[
+			'uai-exit-engine.mjs',
+			/^exited with code 3 before uaiok \(stderr: uai-exit-engine: cannot load my network\)$/,
+		],
 		['uai-late-engine.mjs', /^no bestmove within 0\.50 s$/],
-		['uai-garbage-engine.mjs', /^bestmove "e4e4e4" is not a move \(last output: "\\u0000\\u0007 ### info depth banana"\)$/],
+		[
+			'uai-garbage-engine.mjs',
+			/^bestmove "e4e4e4" is not a move \(last output: "\\u0000\\u0007 ### info depth banana"\)$/,
+		],
 		['uai-illegal-engine.mjs', /^illegal move "d4": no Blue blob next to d4$/],
 		['uai-flood-engine.mjs', /^no bestmove within 0\.50 s \(last output: "x{80}"\)$/],
 		['uai-stubborn-engine.mjs', /^no bestmove within 0\.50 s$/],
@@ -135,18 +170,25 @@ describe('UAI engines that misbehave lose cleanly', () => {
 	it('a crash mid-game is reported with its signal', async () => {
 		const player = engine('uai-crash-engine.mjs');
 		const positions = [start];
-		for (const text of ['0 0 0 1', '0 6 0 5', '0 1 0 2', '0 5 0 4']) positions.push(playMove(positions.at(-1)!, move(positions.at(-1)!, text)));
+		for (const text of ['0 0 0 1', '0 6 0 5', '0 1 0 2', '0 5 0 4'])
+			positions.push(playMove(positions.at(-1)!, move(positions.at(-1)!, text)));
 		expect(await player.play(request(positions[0], 500, positions.slice(0, 1)))).toMatchObject({ kind: 'move' });
 		expect(await player.play(request(positions[2], 500, positions.slice(0, 3)))).toMatchObject({ kind: 'move' });
 		const answer = await player.play(request(positions[4], 500, positions));
-		expect(answer).toEqual({ kind: 'forfeit', reason: expect.stringMatching(/^crashed \(SIGSEGV\) after [\d.]+ s without a move$/) });
+		expect(answer).toEqual({
+			kind: 'forfeit',
+			reason: expect.stringMatching(/^crashed \(SIGSEGV\) after [\d.]+ s without a move$/),
+		});
 		await player.close();
 		expect(livePids()).toEqual([]);
 	});
 
 	it('a program that does not exist cannot start', async () => {
 		const player = new UaiPlayer({ command: '/nonexistent/uai-engine' });
-		expect(await player.play(request(start, 200))).toEqual({ kind: 'forfeit', reason: 'could not start /nonexistent/uai-engine: no such program' });
+		expect(await player.play(request(start, 200))).toEqual({
+			kind: 'forfeit',
+			reason: 'could not start /nonexistent/uai-engine: no such program',
+		});
 		await player.close();
 	});
 });

@@ -30,23 +30,42 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 	it('the counterexample that showed why: a position at plies 1 and 3, where the table gives a deeper value', () => {
 		const pos = positionFromGrid(geometryOf(4, 5, [2, 5]), ['.BXB.', 'XBRB.', 'B.R.R', 'BBBB.'], 1);
 		expect(transposesAcrossDepths(pos, 4)).toBe(true);
-		expect(new Searcher({ tt: false, positional: true, exposureWeight: 25 }).search(pos, { depth: 4 }).score).toBe(minimax(pos, 4, Infinity, 'blobwar', 0, 25));
+		expect(new Searcher({ tt: false, positional: true, exposureWeight: 25 }).search(pos, { depth: 4 }).score).toBe(
+			minimax(pos, 4, Infinity, 'blobwar', 0, 25),
+		);
 		expect(transposesAcrossDepths(pos, 3)).toBe(false);
-		expect(new Searcher({ tt: true, hashMb: 1, positional: true, exposureWeight: 25 }).search(pos, { depth: 3 }).score).toBe(minimax(pos, 3, Infinity, 'blobwar', 0, 25));
+		expect(
+			new Searcher({ tt: true, hashMb: 1, positional: true, exposureWeight: 25 }).search(pos, { depth: 3 }).score,
+		).toBe(minimax(pos, 3, Infinity, 'blobwar', 0, 25));
 	});
 
 	for (const algorithm of algorithms) {
 		for (const tt of [false, true]) {
 			it(`${algorithm}, ${tt ? 'with' : 'without'} the transposition table, all move ordering on`, () => {
 				fc.assert(
-					fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(Infinity, 1, 2, 3), (pos, depth, halfMovesLeft) => {
-						if (tt) fc.pre(!transposesAcrossDepths(pos, depth, halfMovesLeft));
-						const expected = minimax(pos, depth, halfMovesLeft);
-						const searcher = new Searcher({ algorithm, tt, hashMb: 1, aspiration: algorithm === 'pvs', killers: true, history: true, captureOrdering: true, ttMoveOrdering: true, positional: false });
-						const result = searcher.search(pos, { depth, halfMovesLeft });
-						if (result.depth === 0) return; // game over at the root: no search
-						expect(result.score).toBe(expected);
-					}),
+					fc.property(
+						smallPosition,
+						fc.integer({ min: 1, max: 4 }),
+						fc.constantFrom(Infinity, 1, 2, 3),
+						(pos, depth, halfMovesLeft) => {
+							if (tt) fc.pre(!transposesAcrossDepths(pos, depth, halfMovesLeft));
+							const expected = minimax(pos, depth, halfMovesLeft);
+							const searcher = new Searcher({
+								algorithm,
+								tt,
+								hashMb: 1,
+								aspiration: algorithm === 'pvs',
+								killers: true,
+								history: true,
+								captureOrdering: true,
+								ttMoveOrdering: true,
+								positional: false,
+							});
+							const result = searcher.search(pos, { depth, halfMovesLeft });
+							if (result.depth === 0) return; // game over at the root: no search
+							expect(result.score).toBe(expected);
+						},
+					),
 					{ numRuns: 120 },
 				);
 			});
@@ -55,11 +74,23 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 
 	it('with the positional term: every algorithm, against minimax with an exposure counted cell by cell', () => {
 		fc.assert(
-			fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(...algorithms), fc.boolean(), (pos, depth, algorithm, tt) => {
-				if (tt) fc.pre(!transposesAcrossDepths(pos, depth));
-				const result = new Searcher({ algorithm, tt, hashMb: 1, positional: true, exposureWeight: 25 }).search(pos, { depth });
-				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, 25));
-			}),
+			fc.property(
+				smallPosition,
+				fc.integer({ min: 1, max: 4 }),
+				fc.constantFrom(...algorithms),
+				fc.boolean(),
+				(pos, depth, algorithm, tt) => {
+					if (tt) fc.pre(!transposesAcrossDepths(pos, depth));
+					const result = new Searcher({
+						algorithm,
+						tt,
+						hashMb: 1,
+						positional: true,
+						exposureWeight: 25,
+					}).search(pos, { depth });
+					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, 25));
+				},
+			),
 			{ numRuns: 150 },
 		);
 	});
@@ -76,11 +107,19 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 
 	it('under Ataxx rules (passes) too', () => {
 		fc.assert(
-			fc.property(smallPosition, fc.integer({ min: 1, max: 4 }), fc.constantFrom(...algorithms), (pos, depth, algorithm) => {
-				fc.pre(!transposesAcrossDepths(pos, depth, Infinity, 'ataxx'));
-				const result = new Searcher({ algorithm, hashMb: 1, positional: false }).search(pos, { depth, variant: 'ataxx' });
-				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
-			}),
+			fc.property(
+				smallPosition,
+				fc.integer({ min: 1, max: 4 }),
+				fc.constantFrom(...algorithms),
+				(pos, depth, algorithm) => {
+					fc.pre(!transposesAcrossDepths(pos, depth, Infinity, 'ataxx'));
+					const result = new Searcher({ algorithm, hashMb: 1, positional: false }).search(pos, {
+						depth,
+						variant: 'ataxx',
+					});
+					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
+				},
+			),
 			{ numRuns: 120 },
 		);
 	});

@@ -22,7 +22,8 @@ export function exposure(pos: Position): number {
 		const ch = cellAt(pos, cell);
 		if (ch !== 'B' && ch !== 'R') continue;
 		let open = false;
-		for (let other = 0; other < g.cells && !open; other++) open = cellDistance(g, cell, other) === 1 && cellAt(pos, other) === '.';
+		for (let other = 0; other < g.cells && !open; other++)
+			open = cellDistance(g, cell, other) === 1 && cellAt(pos, other) === '.';
 		if (open) total += (ch === 'B') === (pos.side === 0) ? -1 : 1;
 	}
 	return total;
@@ -34,7 +35,14 @@ export function exposure(pos: Position): number {
  * plus `exposureWeight` times the exposure.
  * @param halfMovesLeft the half-move limit from `pos`
  */
-export function minimax(pos: Position, depth: number, halfMovesLeft = Infinity, variant: Variant = 'blobwar', ply = 0, exposureWeight = 0): number {
+export function minimax(
+	pos: Position,
+	depth: number,
+	halfMovesLeft = Infinity,
+	variant: Variant = 'blobwar',
+	ply = 0,
+	exposureWeight = 0,
+): number {
 	const end = gameEnd(pos, variant, halfMovesLeft - ply);
 	if (end) {
 		const mine = pos.side === 0 ? end.blue : end.red;
@@ -45,7 +53,11 @@ export function minimax(pos: Position, depth: number, halfMovesLeft = Infinity, 
 	const moves = legalMoves(pos);
 	if (moves.length === 0 && variant === 'ataxx' && sideHasMove(pos, (pos.side ^ 1) as 0 | 1)) moves.push(PASS);
 	let best = -Infinity;
-	for (const move of moves) best = Math.max(best, -minimax(playMove(pos, move), depth - 1, halfMovesLeft, variant, ply + 1, exposureWeight));
+	for (const move of moves)
+		best = Math.max(
+			best,
+			-minimax(playMove(pos, move), depth - 1, halfMovesLeft, variant, ply + 1, exposureWeight),
+		);
 	return best || 0; // a draw is 0, never -0
 }
 
@@ -55,7 +67,12 @@ export function minimax(pos: Position, depth: number, halfMovesLeft = Infinity, 
  * gives the later one the value of a deeper search (entries are used at any depth at least the
  * one needed), which is not the fixed-depth minimax value; the exactness tests leave those out.
  */
-export function transposesAcrossDepths(pos: Position, depth: number, halfMovesLeft = Infinity, variant: Variant = 'blobwar'): boolean {
+export function transposesAcrossDepths(
+	pos: Position,
+	depth: number,
+	halfMovesLeft = Infinity,
+	variant: Variant = 'blobwar',
+): boolean {
 	const plyOf = new Map<string, number>();
 	const walk = (p: Position, ply: number): boolean => {
 		if (ply >= depth || gameEnd(p, variant, halfMovesLeft - ply)) return false;

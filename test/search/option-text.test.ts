@@ -5,8 +5,18 @@ import { clockBudget, fixedBudget } from '../../source/search/time-manager.js';
 
 describe('search options as text', () => {
 	it('reads presets first, then the other items in order', () => {
-		expect(parseSearchOptions(['killers=off', 'preset=skeleton', 'algorithm=MTDF', 'hash=16'])).toEqual({ ...SKELETON_SEARCH_OPTIONS, killers: false, algorithm: 'mtdf', hashMb: 16 });
-		expect(parseSearchOptions(['tt=off', 'positional=on', 'history=0', 'captures=yes'])).toEqual({ tt: false, positional: true, history: false, captureOrdering: true });
+		expect(parseSearchOptions(['killers=off', 'preset=skeleton', 'algorithm=MTDF', 'hash=16'])).toEqual({
+			...SKELETON_SEARCH_OPTIONS,
+			killers: false,
+			algorithm: 'mtdf',
+			hashMb: 16,
+		});
+		expect(parseSearchOptions(['tt=off', 'positional=on', 'history=0', 'captures=yes'])).toEqual({
+			tt: false,
+			positional: true,
+			history: false,
+			captureOrdering: true,
+		});
 	});
 
 	it.each([
@@ -15,14 +25,20 @@ describe('search options as text', () => {
 		['hash', '0', 'hash must be a whole number of MB from 1 to 4096, got "0"'],
 		['hash', '1.5', 'hash must be a whole number of MB from 1 to 4096, got "1.5"'],
 		['killers', 'sometimes', 'killers must be on or off, got "sometimes"'],
-		['depth', '3', 'unknown search option "depth" (options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)'],
+		[
+			'depth',
+			'3',
+			'unknown search option "depth" (options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
+		],
 	])('%s=%s is refused', (key, value, message) => {
 		expect(() => applySearchOption({}, key, value)).toThrow(message);
 	});
 
 	it('describes what differs from the full engine', () => {
 		expect(describeSearchOptions({})).toBe(`algorithm=pvs,exposure=25,hash=${DEFAULT_SEARCH_OPTIONS.hashMb}`);
-		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe('algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off');
+		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
+			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off',
+		);
 	});
 });
 
@@ -33,7 +49,10 @@ describe('time budgets', () => {
 
 	it('a clock: a 30th of the time left plus three quarters of the increment; hard limit four times that', () => {
 		// 60 s left, 1 s increment: (60000 - 30) / 30 + 750 = 2749 ms; hard 4 * 2749 = 10996 ms.
-		expect(clockBudget(60_000, 1000)).toEqual({ softMs: (60_000 - 30) / 30 + 750, hardMs: 4 * ((60_000 - 30) / 30 + 750) });
+		expect(clockBudget(60_000, 1000)).toEqual({
+			softMs: (60_000 - 30) / 30 + 750,
+			hardMs: 4 * ((60_000 - 30) / 30 + 750),
+		});
 		// movestogo 1: the share is all that is left; the hard limit keeps half of it.
 		expect(clockBudget(2030, 0, 1)).toEqual({ softMs: 1000, hardMs: 1000 });
 		// Almost no time left: still at least 1 ms.

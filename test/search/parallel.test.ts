@@ -29,12 +29,18 @@ function positions(): Position[] {
 
 describe('YBWC', () => {
 	it('without the transposition table returns exactly the sequential alpha-beta value at a fixed depth', async () => {
-		const pool = new SearchPool({ threads: 2, parallel: 'ybwc', search: { tt: false, ttMoveOrdering: false, hashMb: 1 } });
+		const pool = new SearchPool({
+			threads: 2,
+			parallel: 'ybwc',
+			search: { tt: false, ttMoveOrdering: false, hashMb: 1 },
+		});
 		try {
 			let helped = 0;
 			for (const pos of positions()) {
 				for (const depth of [4, 5]) {
-					const sequential = new Searcher({ tt: false, ttMoveOrdering: false, hashMb: 1 }).search(pos, { depth });
+					const sequential = new Searcher({ tt: false, ttMoveOrdering: false, hashMb: 1 }).search(pos, {
+						depth,
+					});
 					const parallel = await pool.search(pos, { depth });
 					expect(parallel.score).toBe(sequential.score);
 					expect(parallel.depth).toBe(sequential.depth);
@@ -50,10 +56,19 @@ describe('YBWC', () => {
 
 	it('with plain alpha-beta and MTD(f) too, the value at a fixed depth is the sequential one', async () => {
 		for (const algorithm of ['alphabeta', 'mtdf'] as const) {
-			const pool = new SearchPool({ threads: 2, parallel: 'ybwc', search: { algorithm, tt: false, ttMoveOrdering: false, hashMb: 1 } });
+			const pool = new SearchPool({
+				threads: 2,
+				parallel: 'ybwc',
+				search: { algorithm, tt: false, ttMoveOrdering: false, hashMb: 1 },
+			});
 			try {
 				for (const pos of positions().slice(0, 6)) {
-					const expected = new Searcher({ algorithm: 'alphabeta', tt: false, ttMoveOrdering: false, hashMb: 1 }).search(pos, { depth: 4 }).score;
+					const expected = new Searcher({
+						algorithm: 'alphabeta',
+						tt: false,
+						ttMoveOrdering: false,
+						hashMb: 1,
+					}).search(pos, { depth: 4 }).score;
 					expect((await pool.search(pos, { depth: 4 })).score).toBe(expected);
 				}
 			} finally {
@@ -115,7 +130,11 @@ describe('every parallel search', () => {
 describe('a small position where every thread must agree', () => {
 	it('YBWC on a 5x5 board at depth 6 equals the sequential search', async () => {
 		const pos = positionFromGrid(geometryOf(5, 5, [12]), ['B...R', '.....', '..X..', '.....', 'R...B'], 0);
-		const pool = new SearchPool({ threads: 2, parallel: 'ybwc', search: { tt: false, ttMoveOrdering: false, hashMb: 1 } });
+		const pool = new SearchPool({
+			threads: 2,
+			parallel: 'ybwc',
+			search: { tt: false, ttMoveOrdering: false, hashMb: 1 },
+		});
 		try {
 			const expected = new Searcher({ tt: false, ttMoveOrdering: false, hashMb: 1 }).search(pos, { depth: 6 });
 			const got = await pool.search(pos, { depth: 6 });

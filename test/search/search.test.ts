@@ -59,7 +59,8 @@ describe('the search', () => {
 	it('finds a forced win in 3 that no shallower search sees, and takes the fastest win', () => {
 		const pos = grid(['BBRRR', '.BB.R', 'BRBRR', 'B.BXX']);
 		// No move wins at once: every reply keeps the game going.
-		for (const m of legalMoves(pos)) expect(decodeDecisive(-minimax(playMove(pos, m), 0, Infinity, 'blobwar', 1))).toBeNull();
+		for (const m of legalMoves(pos))
+			expect(decodeDecisive(-minimax(playMove(pos, m), 0, Infinity, 'blobwar', 1))).toBeNull();
 		const result = new Searcher().search(pos, { depth: 7 });
 		expect(decodeDecisive(result.score)).toEqual({ plies: 3, margin: 10 });
 		expect(result.score).toBe(minimax(pos, 3));
@@ -103,13 +104,17 @@ describe('the search', () => {
 	it('reports each completed depth with a PV that starts with the best move', () => {
 		const pos = board('ataxx');
 		const depths: number[] = [];
-		const result = new Searcher().search(pos, { depth: 4 }, {
-			onInfo: (info) => {
-				depths.push(info.depth);
-				expect(info.pv.length).toBe(info.depth);
-				expect(info.nodes).toBeGreaterThan(0);
+		const result = new Searcher().search(
+			pos,
+			{ depth: 4 },
+			{
+				onInfo: (info) => {
+					depths.push(info.depth);
+					expect(info.pv.length).toBe(info.depth);
+					expect(info.nodes).toBeGreaterThan(0);
+				},
 			},
-		});
+		);
 		expect(depths).toEqual([1, 2, 3, 4]);
 		expect(result.pv[0]).toBe(result.move);
 	});

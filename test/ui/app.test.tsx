@@ -38,7 +38,13 @@ afterAll(async () => {
 
 /** Starts the app on a session; `frame()` is the last frame with times written `T`. */
 function start(options: Partial<SessionOptions> & { players?: [Player, Player] } = {}, name = '4x4') {
-	const session = new GameSession({ start: board(name), players: [new HumanPlayer(), new HumanPlayer()], timeMs: [1000, 1000], halfMoveLimit: 100, ...options });
+	const session = new GameSession({
+		start: board(name),
+		players: [new HumanPlayer(), new HumanPlayer()],
+		timeMs: [1000, 1000],
+		halfMoveLimit: 100,
+		...options,
+	});
 	let quit = false;
 	const ui = render(<App session={session} boardName={`${name}.bwb`} onQuit={() => (quit = true)} />);
 	const running = session.run();
@@ -107,7 +113,13 @@ describe('the game screen', () => {
 		ui.stdin.write('(0,3) > (1,2)\r');
 		await waitFor(() => session.state.moves.length === 2);
 		await tick();
-		expect(lines().slice(1, 6)).toEqual(['    0  1  2  3    Moves', ' 0  B  .  . -R-     1. (0,0) > (1,1)  (0,3) > (1,2)', ' 1  . {R}(R) .', ' 2  .  . [.] .', ' 3  B  .  .  R']);
+		expect(lines().slice(1, 6)).toEqual([
+			'    0  1  2  3    Moves',
+			' 0  B  .  . -R-     1. (0,0) > (1,1)  (0,3) > (1,2)',
+			' 1  . {R}(R) .',
+			' 2  .  . [.] .',
+			' 3  B  .  .  R',
+		]);
 		await stop();
 	});
 
@@ -115,7 +127,10 @@ describe('the game screen', () => {
 		const { session, lines, frame, press, stop } = start();
 		await humanTurn(session);
 		await press('0 0 0 3', '\r');
-		expect(lines().slice(-2)).toEqual(['Your move (Blue):    arrows/hjkl + Enter, or type r1 c1 r2 c2 · ? help', '(0,0) > (0,3): (0,3) is not empty']);
+		expect(lines().slice(-2)).toEqual([
+			'Your move (Blue):    arrows/hjkl + Enter, or type r1 c1 r2 c2 · ? help',
+			'(0,0) > (0,3): (0,3) is not empty',
+		]);
 		expect(session.state.moves.length).toBe(0);
 		await press('3 0 1 2', '\r');
 		await waitFor(() => session.state.moves.length === 1);
@@ -153,7 +168,11 @@ describe('the game screen', () => {
 		await waitFor(() => session.state.moves.length === 1);
 		await tick();
 		// A jump: the source is empty now.
-		expect(lines().slice(2, 5)).toEqual([' 0 -.- .  .  R      1. (0,0) > (2,2)', ' 1  .  .  .  .', ' 2  .  . [B] .']);
+		expect(lines().slice(2, 5)).toEqual([
+			' 0 -.- .  .  R      1. (0,0) > (2,2)',
+			' 1  .  .  .  .',
+			' 2  .  . [B] .',
+		]);
 		// Red's turn: a Blue blob cannot be picked, and an empty cell is no target.
 		await press('\r');
 		expect(lines().at(-1)).toBe('(2,2): pick a Red blob');
@@ -175,7 +194,11 @@ describe('the game screen', () => {
 		await press('u');
 		await humanTurn(session);
 		await tick();
-		expect(lines().slice(1, 4)).toEqual(['    0  1  2  3    Moves', ' 0 -B- .  .  R      1. (0,0) > (1,1)', ' 1  . (B) .  .      1 taken back: r replays']);
+		expect(lines().slice(1, 4)).toEqual([
+			'    0  1  2  3    Moves',
+			' 0 -B- .  .  R      1. (0,0) > (1,1)',
+			' 1  . (B) .  .      1 taken back: r replays',
+		]);
 		expect(lines()[6]).toMatch(/^Red to move · Blue 3 · Red 2 · half-move 1 of 100/);
 		await press('r');
 		await waitFor(() => session.state.moves.length === 2);
@@ -186,7 +209,7 @@ describe('the game screen', () => {
 		await stop();
 	});
 
-	it('new game starts again (r replays the old one); swap sides gives the engine the person\'s colour', async () => {
+	it("new game starts again (r replays the old one); swap sides gives the engine the person's colour", async () => {
 		const greedy = new ExternalPlayer({ command: fixture('greedy-engine.mjs'), graceMs: 300, name: 'greedy' });
 		const { session, lines, press, stop } = start({ players: [new HumanPlayer(), greedy] });
 		await humanTurn(session);
@@ -232,7 +255,9 @@ describe('the game screen', () => {
 		await press(...Array(13).fill('\x7f'), path, '\r');
 		await waitFor(() => frame().includes('saved 1 moves'));
 		expect(lines().at(-1)).toBe(`saved 1 moves to ${path}`);
-		expect(JSON.parse(await readFile(path, 'utf8')).moves).toEqual([{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: expect.any(Number) }]);
+		expect(JSON.parse(await readFile(path, 'utf8')).moves).toEqual([
+			{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: expect.any(Number) },
+		]);
 		await press('0 3 1 2\r');
 		await waitFor(() => session.state.moves.length === 2 && session.humanToMove() !== null);
 		// Saving again to the same name asks first.
@@ -255,7 +280,11 @@ describe('the game screen', () => {
 		await press('o', ...Array(path.length).fill('\x7f'), 'boards/gruyere3.bwb', '\r');
 		await waitFor(() => frame().includes('gruyere3'));
 		await tick();
-		expect(lines().slice(0, 3)).toEqual(['blobterm · gruyere3.bwb · Blue: human · Red: human', '    0  1  2  3  4    Moves', ' 0  B  #  .  #  R      none yet']);
+		expect(lines().slice(0, 3)).toEqual([
+			'blobterm · gruyere3.bwb · Blue: human · Red: human',
+			'    0  1  2  3  4    Moves',
+			' 0  B  #  .  #  R      none yet',
+		]);
 		await press('o', ...Array('boards/gruyere3.bwb'.length).fill('\x7f'), 'nowhere.json', '\r');
 		await waitFor(() => frame().includes('cannot read'));
 		expect(lines().at(-1)).toBe('cannot read nowhere.json: no such file');
@@ -286,7 +315,9 @@ describe('the game screen', () => {
 		Object.defineProperty(stdout, 'rows', { value: 12, configurable: true });
 		stdout.emit('resize');
 		await tick();
-		expect(lines().join(' ').replace(/\s+/g, ' ').trim()).toBe('Terminal too small: 40 x 12. The 8 x 8 board needs 27 x 14. Enlarge it, or q to quit.');
+		expect(lines().join(' ').replace(/\s+/g, ' ').trim()).toBe(
+			'Terminal too small: 40 x 12. The 8 x 8 board needs 27 x 14. Enlarge it, or q to quit.',
+		);
 		Object.defineProperty(stdout, 'rows', { value: 30, configurable: true });
 		stdout.emit('resize');
 		await tick();
@@ -335,7 +366,17 @@ class ChattyEngine implements Player {
 				for (let k = 0; k < 10; k++) {
 					n++;
 					this.reports++;
-					request.onInfo?.({ depth: 5, seldepth: 7, score: 100, nodes: 4000 * n, nps: 1_000_000, timeMs: n, threads: 4, threadNodes: [1000 * n, 1000 * n, 1000 * n, 1000 * n], pv: ['(0,3) > (1,2)'] });
+					request.onInfo?.({
+						depth: 5,
+						seldepth: 7,
+						score: 100,
+						nodes: 4000 * n,
+						nps: 1_000_000,
+						timeMs: n,
+						threads: 4,
+						threadNodes: [1000 * n, 1000 * n, 1000 * n, 1000 * n],
+						pv: ['(0,3) > (1,2)'],
+					});
 				}
 			}, 1);
 			const move = () => {
@@ -358,7 +399,10 @@ class ChattyEngine implements Player {
 describe('the engine panel', () => {
 	it('shows depth, score, nodes, threads and nodes per thread, sampled a few times a second, never per report', async () => {
 		const chatty = new ChattyEngine();
-		const { session, ui, frame, lines, press, stop } = start({ players: [new HumanPlayer(), chatty], timeMs: [1000, 60_000] });
+		const { session, ui, frame, lines, press, stop } = start({
+			players: [new HumanPlayer(), chatty],
+			timeMs: [1000, 60_000],
+		});
 		await humanTurn(session);
 		await press('0 0 1 1\r');
 		await waitFor(() => frame().includes('threads 4'));
@@ -393,7 +437,9 @@ describe('the engine panel', () => {
 		expect(frame()).toContain('Blue · greedy-engine.mjs');
 		expect(frame()).toContain('Red · greedy-engine.mjs');
 		expect(frame()).toMatch(/time T/);
-		expect(lines().at(-1)).toBe(`Result: ${result.winner === null ? 'draw' : result.winner === 0 ? 'Blue wins' : 'Red wins'} ${result.blue}-${result.red} (${result.reason}) · n new game · q quit`);
+		expect(lines().at(-1)).toBe(
+			`Result: ${result.winner === null ? 'draw' : result.winner === 0 ? 'Blue wins' : 'Red wins'} ${result.blue}-${result.red} (${result.reason}) · n new game · q quit`,
+		);
 		expect(frame()).toMatch(/game over · Blue \d+ · Red \d+ · half-move \d+ of 100/);
 		// No person plays: no cursor, and undo says why it does nothing.
 		expect(frame()).not.toContain('[');

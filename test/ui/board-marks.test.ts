@@ -39,10 +39,22 @@ describe('board marks', () => {
 		const m = move(before, '0 0 1 1');
 		const after = playMove(before, m);
 		const last = moveMarks(before, m, after);
-		expect(markedBoardLines(after, { ...NO_MARKS, last })).toEqual(['    0  1  2  3', ' 0 -B- .  .  R', ' 1  . (B){B} .', ' 2  .  .  .  .', ' 3  B  .  .  R']);
+		expect(markedBoardLines(after, { ...NO_MARKS, last })).toEqual([
+			'    0  1  2  3',
+			' 0 -B- .  .  R',
+			' 1  . (B){B} .',
+			' 2  .  .  .  .',
+			' 3  B  .  .  R',
+		]);
 		// Red picks (0,3): clone targets +, jump targets *; the cursor's brackets win over the others.
 		const marks = { cursor: 11, picked: 3, targets: targetsOf(after, 3), last };
-		expect(markedBoardLines(after, marks)).toEqual(['    0  1  2  3', ' 0 -B- *  + <R>', ' 1  . (B){B} +', ' 2  .  *  * [*]', ' 3  B  .  .  R']);
+		expect(markedBoardLines(after, marks)).toEqual([
+			'    0  1  2  3',
+			' 0 -B- *  + <R>',
+			' 1  . (B){B} +',
+			' 2  .  *  * [*]',
+			' 3  B  .  .  R',
+		]);
 		expect(cellView(after, 11, marks)).toMatchObject({ text: '[*]', target: 'jump', bracket: 'cursor' });
 		expect(cellView(grid(['BX']), 1, NO_MARKS).text).toBe(' # ');
 	});

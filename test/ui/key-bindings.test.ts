@@ -4,7 +4,30 @@ import { KEY_BINDINGS, routeKey } from '../../source/ui/key-bindings.js';
 import { keyNames } from '../../source/ui/keys.js';
 
 const board = { file: false, help: false, typing: false };
-const key = (patch: Partial<Key>): Key => ({ upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false, ...patch }) as Key;
+const key = (patch: Partial<Key>): Key =>
+	({
+		upArrow: false,
+		downArrow: false,
+		leftArrow: false,
+		rightArrow: false,
+		pageDown: false,
+		pageUp: false,
+		home: false,
+		end: false,
+		return: false,
+		escape: false,
+		ctrl: false,
+		shift: false,
+		tab: false,
+		backspace: false,
+		delete: false,
+		meta: false,
+		super: false,
+		hyper: false,
+		capsLock: false,
+		numLock: false,
+		...patch,
+	}) as Key;
 
 describe('keys as commands', () => {
 	it('routes each bound key of the table to its command on the board', () => {

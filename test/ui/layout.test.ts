@@ -3,8 +3,24 @@ import { computeLayout, panelPlan } from '../../source/ui/layout.js';
 
 describe('layout', () => {
 	it('puts the side panel right of the board, below it, or leaves it out, and never fills the terminal', () => {
-		expect(computeLayout(80, 24, 8, 8)).toEqual({ fits: true, columns: 80, mainLines: 19, boardWidth: 27, panel: 'right', panelWidth: 50, panelLines: 19 });
-		expect(computeLayout(40, 30, 8, 8)).toEqual({ fits: true, columns: 40, mainLines: 25, boardWidth: 27, panel: 'below', panelWidth: 40, panelLines: 15 });
+		expect(computeLayout(80, 24, 8, 8)).toEqual({
+			fits: true,
+			columns: 80,
+			mainLines: 19,
+			boardWidth: 27,
+			panel: 'right',
+			panelWidth: 50,
+			panelLines: 19,
+		});
+		expect(computeLayout(40, 30, 8, 8)).toEqual({
+			fits: true,
+			columns: 40,
+			mainLines: 25,
+			boardWidth: 27,
+			panel: 'below',
+			panelWidth: 40,
+			panelLines: 15,
+		});
 		expect(computeLayout(40, 16, 8, 8)).toMatchObject({ fits: true, panel: 'none', mainLines: 11 });
 		// The live area: title, main area, status, prompt and message lines, one line to spare.
 		const l = computeLayout(80, 24, 8, 8);
@@ -12,7 +28,13 @@ describe('layout', () => {
 	});
 
 	it('says a board is too big with the size it needs', () => {
-		expect(computeLayout(50, 24, 16, 16)).toEqual({ fits: false, columns: 50, rows: 24, needColumns: 51, needRows: 22 });
+		expect(computeLayout(50, 24, 16, 16)).toEqual({
+			fits: false,
+			columns: 50,
+			rows: 24,
+			needColumns: 51,
+			needRows: 22,
+		});
 		expect(computeLayout(51, 21, 16, 16)).toMatchObject({ fits: false, needRows: 22 });
 		expect(computeLayout(51, 22, 16, 16)).toMatchObject({ fits: true, panel: 'none' });
 	});

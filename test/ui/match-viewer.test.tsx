@@ -14,9 +14,18 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
 import { waitFor } from '../helpers.js';
 
 describe('the TUI as a match viewer', () => {
-	it('shows two UAI engines: the board, each engine\'s latest info, and the result banner with the reason', async () => {
-		const players = [createPlayer(`uai:${fixture('uai-greedy-engine.mjs')},name=greedy`), createPlayer(`uai:${fixture('uai-illegal-engine.mjs')},name=illegal`)] as const;
-		const session = new GameSession({ start: board('ataxx'), players: [...players], timeMs: [1000, 1000], halfMoveLimit: 1000, variant: 'ataxx' });
+	it("shows two UAI engines: the board, each engine's latest info, and the result banner with the reason", async () => {
+		const players = [
+			createPlayer(`uai:${fixture('uai-greedy-engine.mjs')},name=greedy`),
+			createPlayer(`uai:${fixture('uai-illegal-engine.mjs')},name=illegal`),
+		] as const;
+		const session = new GameSession({
+			start: board('ataxx'),
+			players: [...players],
+			timeMs: [1000, 1000],
+			halfMoveLimit: 1000,
+			variant: 'ataxx',
+		});
 		const ui = render(<App session={session} boardName="ataxx.bwb" />);
 		const running = session.run();
 		await waitFor(() => session.state.result !== null);
@@ -31,7 +40,9 @@ describe('the TUI as a match viewer', () => {
 		expect(frame).toMatch(/depth 2 {2}score \+1 {2}nodes 42 {2}nps 4\.20k {2}time \d\.\d\d s/);
 		expect(frame).toContain('pv (0,0) > (0,1)');
 		expect(frame).toContain('Red · illegal');
-		expect(frame.replace(/\s*\n[│║ ]*/g, ' ')).toContain('Result: Blue wins 3-2 (Red (illegal) forfeits: illegal move "d4": no Red blob next to d4)');
+		expect(frame.replace(/\s*\n[│║ ]*/g, ' ')).toContain(
+			'Result: Blue wins 3-2 (Red (illegal) forfeits: illegal move "d4": no Red blob next to d4)',
+		);
 		session.quit();
 		ui.unmount();
 		await running;

@@ -26,9 +26,14 @@ export class PtyScreen {
 	 * `CI` is removed (under CI Ink writes only the last frame, and chalk drops colour), and so are
 	 * `NO_COLOR` and `FORCE_COLOR`.
 	 */
-	constructor(script: string, args: readonly string[], { cols = 100, rows = 30, env = {} }: { cols?: number; rows?: number; env?: Record<string, string> } = {}) {
+	constructor(
+		script: string,
+		args: readonly string[],
+		{ cols = 100, rows = 30, env = {} }: { cols?: number; rows?: number; env?: Record<string, string> } = {},
+	) {
 		this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
-		const wrapper = 'before=$(stty -g); node "$@"; code=$?; after=$(stty -g); if [ "$before" = "$after" ]; then s="tty restored"; else s="tty changed"; fi; printf "\\n[exit %s, %s]\\n" "$code" "$s"; exit $code';
+		const wrapper =
+			'before=$(stty -g); node "$@"; code=$?; after=$(stty -g); if [ "$before" = "$after" ]; then s="tty restored"; else s="tty changed"; fi; printf "\\n[exit %s, %s]\\n" "$code" "$s"; exit $code';
 		const base = { ...process.env } as Record<string, string>;
 		delete base.CI;
 		delete base.NO_COLOR;
@@ -64,7 +69,8 @@ export class PtyScreen {
 	lines(): string[] {
 		const buffer = this.term.buffer.active;
 		const out: string[] = [];
-		for (let i = 0; i < this.term.rows; i++) out.push((buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '').trimEnd());
+		for (let i = 0; i < this.term.rows; i++)
+			out.push((buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '').trimEnd());
 		return out;
 	}
 
@@ -75,13 +81,19 @@ export class PtyScreen {
 
 	/** Waits until the screen satisfies `check` (a string it contains, or a predicate); fails with the screen after `timeoutMs`. */
 	async waitFor(check: string | RegExp | ((screen: string) => boolean), timeoutMs = 20_000): Promise<string> {
-		const test = typeof check === 'string' ? (s: string) => s.includes(check) : check instanceof RegExp ? (s: string) => check.test(s) : check;
+		const test =
+			typeof check === 'string'
+				? (s: string) => s.includes(check)
+				: check instanceof RegExp
+					? (s: string) => check.test(s)
+					: check;
 		const start = Date.now();
 		for (;;) {
 			await new Promise<void>((resolve) => this.term.write('', resolve));
 			const screen = this.text();
 			if (test(screen)) return screen;
-			if (Date.now() - start > timeoutMs) throw new Error(`screen never showed ${String(check)}; it shows:\n${screen}`);
+			if (Date.now() - start > timeoutMs)
+				throw new Error(`screen never showed ${String(check)}; it shows:\n${screen}`);
 			await new Promise((resolve) => setTimeout(resolve, 25));
 		}
 	}
@@ -90,7 +102,11 @@ export class PtyScreen {
 	 * Waits until the screen satisfies `check`, then until the program has written nothing for
 	 * `quietMs` (a frame can arrive in several pieces): the screen is then a whole frame.
 	 */
-	async settle(check: string | RegExp | ((screen: string) => boolean), quietMs = 150, timeoutMs = 20_000): Promise<string> {
+	async settle(
+		check: string | RegExp | ((screen: string) => boolean),
+		quietMs = 150,
+		timeoutMs = 20_000,
+	): Promise<string> {
 		await this.waitFor(check, timeoutMs);
 		while (Date.now() - this.lastData < quietMs) await new Promise((resolve) => setTimeout(resolve, quietMs / 3));
 		return this.waitFor(check, timeoutMs);

@@ -3,7 +3,13 @@ import { initialScreen, reduceKey, type ScreenContext, type ScreenState } from '
 import { grid } from '../helpers.js';
 
 const pos = grid(['B..R', '....', '....', 'B..R']);
-const ctx: ScreenContext = { position: pos, humanToMove: true, waitReason: 'Red (builtin) is thinking', saveName: '4x4-game.json', loadName: '' };
+const ctx: ScreenContext = {
+	position: pos,
+	humanToMove: true,
+	waitReason: 'Red (builtin) is thinking',
+	saveName: '4x4-game.json',
+	loadName: '',
+};
 
 /** Applies keys in turn; returns the last state and every effect. */
 function keys(names: string[], state: ScreenState = initialScreen(4, 4), context = ctx) {
@@ -27,8 +33,13 @@ describe('the screen reducer', () => {
 	it('Enter picks a blob, a second Enter on a target plays it; Space does the same; Esc drops the pick', () => {
 		const picked = keys(['k', 'k', 'h', 'h', 'return']);
 		expect(picked.state.picked).toBe(0);
-		expect(keys(['j', 'l', 'return'], picked.state)).toMatchObject({ state: { picked: -1 }, effects: [{ kind: 'play', move: { r1: 0, c1: 0, r2: 1, c2: 1 } }] });
-		expect(keys(['j', 'j', 'l', 'l', 'space'], picked.state).effects).toEqual([{ kind: 'play', move: { r1: 0, c1: 0, r2: 2, c2: 2 } }]);
+		expect(keys(['j', 'l', 'return'], picked.state)).toMatchObject({
+			state: { picked: -1 },
+			effects: [{ kind: 'play', move: { r1: 0, c1: 0, r2: 1, c2: 1 } }],
+		});
+		expect(keys(['j', 'j', 'l', 'l', 'space'], picked.state).effects).toEqual([
+			{ kind: 'play', move: { r1: 0, c1: 0, r2: 2, c2: 2 } },
+		]);
 		expect(keys(['escape'], picked.state).state.picked).toBe(-1);
 		// The picked blob again drops it; another blob of the mover is picked instead.
 		expect(keys(['return'], picked.state).state.picked).toBe(-1);
@@ -39,10 +50,16 @@ describe('the screen reducer', () => {
 		expect(keys(['return']).state.message).toEqual({ text: '(2,2): pick a Blue blob', kind: 'error' });
 		expect(keys(['k', 'k', 'return']).state.message?.text).toBe('(0,2): pick a Blue blob');
 		const picked = keys(['k', 'k', 'h', 'h', 'return']).state;
-		expect(keys(['l', 'l', 'l', 'j', 'j', 'return'], picked).state.message?.text).toBe('(2,3) is not a target of (0,0): + is a clone, * a jump (Esc drops it)');
-		expect(keys(['return'], initialScreen(4, 4), { ...ctx, humanToMove: false }).state.message?.text).toBe('wait: Red (builtin) is thinking');
+		expect(keys(['l', 'l', 'l', 'j', 'j', 'return'], picked).state.message?.text).toBe(
+			'(2,3) is not a target of (0,0): + is a clone, * a jump (Esc drops it)',
+		);
+		expect(keys(['return'], initialScreen(4, 4), { ...ctx, humanToMove: false }).state.message?.text).toBe(
+			'wait: Red (builtin) is thinking',
+		);
 		const stuck = grid(['BR', 'RR']);
-		expect(keys(['k', 'h', 'return'], initialScreen(2, 2), { ...ctx, position: stuck }).state.message?.text).toBe('(0,0) cannot move: no empty cell within 2');
+		expect(keys(['k', 'h', 'return'], initialScreen(2, 2), { ...ctx, position: stuck }).state.message?.text).toBe(
+			'(0,0) cannot move: no empty cell within 2',
+		);
 	});
 
 	it('typed moves: characters type, Space types a space once typing, Enter plays, Backspace deletes, Esc clears', () => {
@@ -50,7 +67,10 @@ describe('the screen reducer', () => {
 		expect(typed.state.prompt).toBe('0 0 1 1');
 		expect(keys(['backspace', 'backspace'], typed.state).state.prompt).toBe('0 0 1');
 		expect(keys(['escape'], typed.state).state.prompt).toBe('');
-		expect(keys(['return'], typed.state)).toMatchObject({ state: { prompt: '' }, effects: [{ kind: 'play', move: '0 0 1 1' }] });
+		expect(keys(['return'], typed.state)).toMatchObject({
+			state: { prompt: '' },
+			effects: [{ kind: 'play', move: '0 0 1 1' }],
+		});
 		expect(keys(['(', '0', ',', '0', ')', 'space', '>']).state.prompt).toBe('(0,0) >');
 		// The cursor still moves while typing, and letters do not type.
 		expect(keys(['u'], typed.state).state.prompt).toBe('0 0 1 1');
@@ -58,7 +78,14 @@ describe('the screen reducer', () => {
 	});
 
 	it('game keys give their effects; help opens and any key closes it', () => {
-		expect(keys(['u', 'r', 'g', 'n', 'x', 'q']).effects).toEqual([{ kind: 'undo' }, { kind: 'redo' }, { kind: 'hurry' }, { kind: 'new' }, { kind: 'swap' }, { kind: 'quit' }]);
+		expect(keys(['u', 'r', 'g', 'n', 'x', 'q']).effects).toEqual([
+			{ kind: 'undo' },
+			{ kind: 'redo' },
+			{ kind: 'hurry' },
+			{ kind: 'new' },
+			{ kind: 'swap' },
+			{ kind: 'quit' },
+		]);
 		expect(keys(['ctrl+c']).effects).toEqual([{ kind: 'quit' }]);
 		const help = keys(['?']).state;
 		expect(help.help).toBe(true);
@@ -70,9 +97,14 @@ describe('the screen reducer', () => {
 		const save = keys(['s']).state;
 		expect(save.file).toEqual({ mode: 'save', text: '4x4-game.json', confirm: false });
 		expect(keys(['return'], save).effects).toEqual([{ kind: 'save', path: '4x4-game.json', overwrite: false }]);
-		const edited = keys(['backspace', 'backspace', 'backspace', 'backspace', 'backspace', '-', '2', '.', 'j', 's', 'o', 'n'], save).state;
+		const edited = keys(
+			['backspace', 'backspace', 'backspace', 'backspace', 'backspace', '-', '2', '.', 'j', 's', 'o', 'n'],
+			save,
+		).state;
 		expect(edited.file?.text).toBe('4x4-game-2.json');
-		expect(keys(['return'], { ...save, file: { ...save.file!, confirm: true } }).effects).toEqual([{ kind: 'save', path: '4x4-game.json', overwrite: true }]);
+		expect(keys(['return'], { ...save, file: { ...save.file!, confirm: true } }).effects).toEqual([
+			{ kind: 'save', path: '4x4-game.json', overwrite: true },
+		]);
 		expect(keys(['escape'], save).state.file).toBeNull();
 		const load = keys(['o']).state;
 		expect(load.file).toEqual({ mode: 'load', text: '', confirm: false });

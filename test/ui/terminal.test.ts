@@ -16,7 +16,10 @@ afterEach(() => {
 	screens = [];
 });
 
-function blobterm(args: string[], options: { cols?: number; rows?: number; env?: Record<string, string> } = {}): PtyScreen {
+function blobterm(
+	args: string[],
+	options: { cols?: number; rows?: number; env?: Record<string, string> } = {},
+): PtyScreen {
 	const screen = new PtyScreen('dist/cli.js', args, options);
 	screens.push(screen);
 	return screen;
@@ -31,7 +34,11 @@ async function press(screen: PtyScreen, keys: string[], gapMs = 60): Promise<voi
 }
 
 /** The board part (first `width` columns) of screen lines `from..to`. */
-const boardLines = (screen: PtyScreen, from: number, to: number, width = 15) => screen.lines().slice(from, to).map((l) => l.slice(0, width).trimEnd());
+const boardLines = (screen: PtyScreen, from: number, to: number, width = 15) =>
+	screen
+		.lines()
+		.slice(from, to)
+		.map((l) => l.slice(0, width).trimEnd());
 
 describe('blobterm in a terminal', () => {
 	it('plays by cursor and by typing, undoes, follows resizes, and quits leaving the terminal as it was', async () => {
@@ -59,7 +66,9 @@ describe('blobterm in a terminal', () => {
 		await press(s, ['\r']);
 		await s.settle('(0,0) > (1,1)  (0,3) > (1,2)');
 		expect(boardLines(s, 2, 4)).toEqual([' 0  B  .  . -R-', ' 1  . [R](R) .']);
-		expect(s.text()).toMatch(/Blue to move · Blue 2 · Red 4 · half-move 2 of 100 · time Blue \d+\.\d s Red \d+\.\d s/);
+		expect(s.text()).toMatch(
+			/Blue to move · Blue 2 · Red 4 · half-move 2 of 100 · time Blue \d+\.\d s Red \d+\.\d s/,
+		);
 		// Undo takes back Red's move.
 		await press(s, ['u']);
 		await s.settle('1 taken back: r replays');
@@ -69,7 +78,9 @@ describe('blobterm in a terminal', () => {
 		expect(s.raw).not.toContain('\x1b[2J');
 		// Too small a terminal is said; back to a good size, the board is back.
 		s.resize(30, 8);
-		await s.waitFor((text) => text.replace(/\s+/g, ' ').includes('Terminal too small: 30 x 8. The 4 x 4 board needs 15 x 10.'));
+		await s.waitFor((text) =>
+			text.replace(/\s+/g, ' ').includes('Terminal too small: 30 x 8. The 4 x 4 board needs 15 x 10.'),
+		);
 		await s.settle('Terminal too small');
 		const grown = s.raw.length;
 		s.resize(80, 24);

@@ -120,7 +120,8 @@ export class ParallelSearcher extends Searcher {
 			// Spin a little first: a split point opens within microseconds when another thread
 			// is searching; sleeping on the futex would add its wake-up latency to each job.
 			for (let spins = 0; spins < IDLE_SPINS && Atomics.load(control, CONTROL_WORK) === sequence; spins++);
-			if (Atomics.load(control, CONTROL_WORK) === sequence && !this.openSplitPointExists(0)) Atomics.wait(control, CONTROL_WORK, sequence, 5);
+			if (Atomics.load(control, CONTROL_WORK) === sequence && !this.openSplitPointExists(0))
+				Atomics.wait(control, CONTROL_WORK, sequence, 5);
 			Atomics.sub(control, CONTROL_IDLE, 1);
 		}
 		this.publishNodes();
@@ -146,10 +147,25 @@ export class ParallelSearcher extends Searcher {
 	}
 
 	protected override canSplit(depth: number): boolean {
-		return this.splitting && depth >= this.minSplitDepth && this.joined.length < MAX_JOINED && Atomics.load(this.control, CONTROL_IDLE) > 0;
+		return (
+			this.splitting &&
+			depth >= this.minSplitDepth &&
+			this.joined.length < MAX_JOINED &&
+			Atomics.load(this.control, CONTROL_IDLE) > 0
+		);
 	}
 
-	protected override split(ply: number, depth: number, alpha: number, beta: number, best: number, bestMove: Move, from: number, end: number, skip: Move): boolean {
+	protected override split(
+		ply: number,
+		depth: number,
+		alpha: number,
+		beta: number,
+		best: number,
+		bestMove: Move,
+		from: number,
+		end: number,
+		skip: Move,
+	): boolean {
 		const sp = this.sp;
 		const base = this.takeSplitPoint();
 		if (base < 0) return false;
@@ -204,14 +220,26 @@ export class ParallelSearcher extends Searcher {
 		unlock(sp, base);
 		const savedAborted = this.aborted;
 		while (Atomics.load(sp, base + SP_ACTIVE) > 0) {
-			if (Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff()) Atomics.store(sp, base + SP_CUTOFF, 1);
+			if (Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff())
+				Atomics.store(sp, base + SP_CUTOFF, 1);
 			else if (!savedAborted && this.helpOnce(ply + 1)) continue;
 			Atomics.add(this.control, CONTROL_IDLE, 1);
 			const sequence = Atomics.load(this.control, CONTROL_WORK);
 			const active = Atomics.load(sp, base + SP_ACTIVE);
 			// Spin first (a helper leaves, or a deeper split point opens, within microseconds), then sleep.
-			for (let spins = 0; spins < IDLE_SPINS && Atomics.load(sp, base + SP_ACTIVE) === active && Atomics.load(this.control, CONTROL_WORK) === sequence; spins++);
-			if (Atomics.load(sp, base + SP_ACTIVE) === active && active > 0 && Atomics.load(this.control, CONTROL_WORK) === sequence) Atomics.wait(sp, base + SP_ACTIVE, active, 1);
+			for (
+				let spins = 0;
+				spins < IDLE_SPINS &&
+				Atomics.load(sp, base + SP_ACTIVE) === active &&
+				Atomics.load(this.control, CONTROL_WORK) === sequence;
+				spins++
+			);
+			if (
+				Atomics.load(sp, base + SP_ACTIVE) === active &&
+				active > 0 &&
+				Atomics.load(this.control, CONTROL_WORK) === sequence
+			)
+				Atomics.wait(sp, base + SP_ACTIVE, active, 1);
 			Atomics.sub(this.control, CONTROL_IDLE, 1);
 		}
 		this.aborted = savedAborted || Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff();
@@ -235,7 +263,13 @@ export class ParallelSearcher extends Searcher {
 		const sp = this.sp;
 		for (let i = 0; i < SPLIT_POINTS; i++) {
 			const base = i * SP_WORDS;
-			if (Atomics.load(sp, base + SP_STATE) === SP_OPEN && sp[base + SP_PLY] >= minPly && Atomics.load(sp, base + SP_CURSOR) < sp[base + SP_MOVE_COUNT] && Atomics.load(sp, base + SP_CUTOFF) === 0) return true;
+			if (
+				Atomics.load(sp, base + SP_STATE) === SP_OPEN &&
+				sp[base + SP_PLY] >= minPly &&
+				Atomics.load(sp, base + SP_CURSOR) < sp[base + SP_MOVE_COUNT] &&
+				Atomics.load(sp, base + SP_CUTOFF) === 0
+			)
+				return true;
 		}
 		return false;
 	}
@@ -250,7 +284,10 @@ export class ParallelSearcher extends Searcher {
 			const base = i * SP_WORDS;
 			if (Atomics.load(sp, base + SP_STATE) !== SP_OPEN || sp[base + SP_PLY] < minPly) continue;
 			lock(sp, base);
-			const joinable = sp[base + SP_STATE] === SP_OPEN && sp[base + SP_CUTOFF] === 0 && sp[base + SP_CURSOR] < sp[base + SP_MOVE_COUNT];
+			const joinable =
+				sp[base + SP_STATE] === SP_OPEN &&
+				sp[base + SP_CUTOFF] === 0 &&
+				sp[base + SP_CURSOR] < sp[base + SP_MOVE_COUNT];
 			if (joinable) sp[base + SP_ACTIVE]++;
 			unlock(sp, base);
 			if (!joinable) continue;

@@ -38,10 +38,19 @@ port.on('message', (request: PoolRequest) => {
 			port.postMessage({ type: 'done', id } satisfies PoolReply);
 		} else {
 			// A Lazy SMP helper: the main thread's limits but its time; the pool stops it.
-			searcher.search(position, { ...request.limits, timeMs: undefined, softTimeMs: undefined, nodes: undefined });
+			searcher.search(position, {
+				...request.limits,
+				timeMs: undefined,
+				softTimeMs: undefined,
+				nodes: undefined,
+			});
 			port.postMessage({ type: 'done', id } satisfies PoolReply);
 		}
 	} catch (error) {
-		port.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error) } satisfies PoolReply);
+		port.postMessage({
+			type: 'error',
+			id,
+			message: error instanceof Error ? error.message : String(error),
+		} satisfies PoolReply);
 	}
 });

@@ -91,7 +91,8 @@ export class SearchPool {
 	/** @throws RangeError for a thread count outside 1..MAX_THREADS */
 	constructor(options: PoolOptions = {}) {
 		const threads = options.threads ?? 1;
-		if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw new RangeError(`threads must be an integer from 1 to ${MAX_THREADS}, got ${threads}`);
+		if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)
+			throw new RangeError(`threads must be an integer from 1 to ${MAX_THREADS}, got ${threads}`);
 		this.threads = threads;
 		this.parallel = options.parallel ?? 'lazy';
 		const search = { ...options.search };
@@ -100,7 +101,13 @@ export class SearchPool {
 		this.control = new Int32Array(this.state.control);
 		this.counters = new Float64Array(this.state.counters);
 		for (let index = 0; index < threads; index++) {
-			const setup: WorkerSetup = { index, parallel: this.parallel, state: this.state, table: table.buffer, options: search };
+			const setup: WorkerSetup = {
+				index,
+				parallel: this.parallel,
+				state: this.state,
+				table: table.buffer,
+				options: search,
+			};
 			const worker = new Worker(new URL('./parallel-worker.js', import.meta.url), { workerData: setup });
 			worker.on('message', (reply: PoolReply) => this.onReply(index, reply));
 			worker.on('error', (error) => this.fail(error));
@@ -128,7 +135,12 @@ export class SearchPool {
 	 * @param options search options for this search (the table's size is the pool's)
 	 * @throws Error (rejected) if a search is already running, the pool is closed, or a worker fails
 	 */
-	search(position: Position, limits: SearchLimits, listener: SearchListener = {}, options?: Partial<SearchOptions>): Promise<SearchResult> {
+	search(
+		position: Position,
+		limits: SearchLimits,
+		listener: SearchListener = {},
+		options?: Partial<SearchOptions>,
+	): Promise<SearchResult> {
 		if (this.closed) return Promise.reject(new Error('search pool is closed'));
 		if (this.failure) return Promise.reject(this.failure);
 		if (this.pending) return Promise.reject(new Error('a search is already running'));
@@ -140,7 +152,14 @@ export class SearchPool {
 		for (const worker of this.workers) worker.ref();
 		return new Promise((resolve, reject) => {
 			this.pending = { id, listener, resolve, reject, result: null, helpersLeft: this.threads - 1 };
-			const request: PoolRequest = { type: 'search', id, position: positionToData(position), limits, options, generation: this.generation };
+			const request: PoolRequest = {
+				type: 'search',
+				id,
+				position: positionToData(position),
+				limits,
+				options,
+				generation: this.generation,
+			};
 			for (const worker of this.workers) worker.postMessage(request);
 		});
 	}
@@ -152,7 +171,8 @@ export class SearchPool {
 
 	/** Forgets the shared table and every thread's killers and history (between games). */
 	clear(): void {
-		if (!this.closed) for (const worker of this.workers) worker.postMessage({ type: 'clear' } satisfies PoolRequest);
+		if (!this.closed)
+			for (const worker of this.workers) worker.postMessage({ type: 'clear' } satisfies PoolRequest);
 	}
 
 	/** Stops any search and ends every worker thread. */

@@ -23,7 +23,13 @@ function Cell({ view }: { view: CellView }) {
 	const dim = view.content === '.' && view.target === null && view.bracket === null;
 	const strong = view.bracket !== null && view.bracket !== 'cursor';
 	return (
-		<Text color={colour} dimColor={dim} bold={view.content === 'B' || view.content === 'R' || strong} inverse={view.bracket === 'cursor'} underline={view.bracket === 'picked'}>
+		<Text
+			color={colour}
+			dimColor={dim}
+			bold={view.content === 'B' || view.content === 'R' || strong}
+			inverse={view.bracket === 'cursor'}
+			underline={view.bracket === 'picked'}
+		>
 			{view.text}
 		</Text>
 	);

@@ -32,7 +32,17 @@ export function threadsLine(info: EngineInfo | null): string | null {
 	return `threads ${threads}${perThread.length > 0 ? `: ${perThread.map(formatCount).join(' ')}` : ''}`;
 }
 
-function EngineLines({ side, info, thinking, compact }: { side: Side; info: EngineInfo | null; thinking: boolean; compact: boolean }) {
+function EngineLines({
+	side,
+	info,
+	thinking,
+	compact,
+}: {
+	side: Side;
+	info: EngineInfo | null;
+	thinking: boolean;
+	compact: boolean;
+}) {
 	const { state } = useGameView();
 	const player = state.players[side];
 	const title = `${sideName(side)} · ${player.name}${thinking ? ' · thinking' : ''}`;
@@ -42,7 +52,9 @@ function EngineLines({ side, info, thinking, compact }: { side: Side; info: Engi
 	if (compact) {
 		return (
 			<Text wrap="truncate-end">
-				<Text bold color={colour}>{title}</Text>
+				<Text bold color={colour}>
+					{title}
+				</Text>
 				{`: ${numbers}`}
 			</Text>
 		);
@@ -51,7 +63,9 @@ function EngineLines({ side, info, thinking, compact }: { side: Side; info: Engi
 	const pv = info?.pv && info.pv.length > 0 ? `pv ${info.pv.join(' ')}` : info?.text ? `says ${info.text}` : '';
 	return (
 		<Box flexDirection="column">
-			<Text bold color={colour} wrap="truncate-end">{title}</Text>
+			<Text bold color={colour} wrap="truncate-end">
+				{title}
+			</Text>
 			<Text wrap="truncate-end">{numbers}</Text>
 			{threads ? <Text wrap="truncate-end">{threads}</Text> : null}
 			{pv ? <Text wrap="truncate-end">{pv}</Text> : null}
@@ -68,7 +82,13 @@ export function EnginePanel({ compact = false }: { compact?: boolean }) {
 	return (
 		<Box flexDirection="column" gap={compact ? 0 : 1}>
 			{sides.map((side) => (
-				<EngineLines key={side} side={side} info={info[side]} thinking={state.thinking?.side === side} compact={compact} />
+				<EngineLines
+					key={side}
+					side={side}
+					info={info[side]}
+					thinking={state.thinking?.side === side}
+					compact={compact}
+				/>
 			))}
 		</Box>
 	);

@@ -40,7 +40,11 @@ export function HelpOverlay({ maxLines, width }: { maxLines: number; width: numb
 		return (
 			<Box flexDirection="column">
 				<Text bold>{title}</Text>
-				{stacked.map((line, i) => <Text key={i} wrap="truncate-end">{line === '' ? ' ' : line}</Text>)}
+				{stacked.map((line, i) => (
+					<Text key={i} wrap="truncate-end">
+						{line === '' ? ' ' : line}
+					</Text>
+				))}
 			</Box>
 		);
 	}
@@ -51,10 +55,18 @@ export function HelpOverlay({ maxLines, width }: { maxLines: number; width: numb
 				<Text bold>{title}</Text>
 				<Box flexDirection="row" gap={3}>
 					<Box flexDirection="column" width={keyWidth}>
-						{keys.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
+						{keys.map((line, i) => (
+							<Text key={i} wrap="truncate-end">
+								{line}
+							</Text>
+						))}
 					</Box>
 					<Box flexDirection="column">
-						{legend.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
+						{legend.map((line, i) => (
+							<Text key={i} wrap="truncate-end">
+								{line}
+							</Text>
+						))}
 					</Box>
 				</Box>
 			</Box>
@@ -64,7 +76,11 @@ export function HelpOverlay({ maxLines, width }: { maxLines: number; width: numb
 	return (
 		<Box flexDirection="column">
 			<Text bold>{title}</Text>
-			{stacked.slice(0, room).map((line, i) => <Text key={i} wrap="truncate-end">{line === '' ? ' ' : line}</Text>)}
+			{stacked.slice(0, room).map((line, i) => (
+				<Text key={i} wrap="truncate-end">
+					{line === '' ? ' ' : line}
+				</Text>
+			))}
 			<Text dimColor wrap="truncate-end">{`... ${stacked.length - room} more lines: enlarge the terminal`}</Text>
 		</Box>
 	);

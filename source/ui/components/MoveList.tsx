@@ -24,14 +24,27 @@ export function MoveList({ maxLines }: { maxLines: number }) {
 	const { state } = useGameView();
 	const redo = state.redo.length;
 	const room = Math.max(1, maxLines - (redo > 0 ? 1 : 0));
-	const lines = moveListLines(state.moves.map((m) => m.text), state.positions[0].side === 1);
+	const lines = moveListLines(
+		state.moves.map((m) => m.text),
+		state.positions[0].side === 1,
+	);
 	const shown = lines.slice(-room);
 	const hidden = lines.length - shown.length;
 	return (
 		<Box flexDirection="column">
 			<Text bold wrap="truncate-end">{`Moves${hidden > 0 ? ` (${hidden} earlier lines not shown)` : ''}`}</Text>
-			{shown.length === 0 ? <Text dimColor>  none yet</Text> : shown.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}
-			{redo > 0 && maxLines > 1 ? <Text dimColor wrap="truncate-end">{`  ${redo} taken back: r replays`}</Text> : null}
+			{shown.length === 0 ? (
+				<Text dimColor>{'  none yet'}</Text>
+			) : (
+				shown.map((line, i) => (
+					<Text key={i} wrap="truncate-end">
+						{line}
+					</Text>
+				))
+			)}
+			{redo > 0 && maxLines > 1 ? (
+				<Text dimColor wrap="truncate-end">{`  ${redo} taken back: r replays`}</Text>
+			) : null}
 		</Box>
 	);
 }

@@ -25,7 +25,9 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 	const { state } = useGameView();
 	if (file) {
 		const verb = file.mode === 'save' ? 'Save to' : 'Open';
-		const hint = file.confirm ? 'exists: Enter overwrites it, Esc cancels' : `Enter ${file.mode === 'save' ? 'saves' : 'opens'}, Esc cancels`;
+		const hint = file.confirm
+			? 'exists: Enter overwrites it, Esc cancels'
+			: `Enter ${file.mode === 'save' ? 'saves' : 'opens'}, Esc cancels`;
 		return (
 			<Text wrap="truncate-start">
 				<Text bold>{`${verb}: `}</Text>
@@ -36,7 +38,12 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 		);
 	}
 	if (state.result) {
-		const back = state.result.kind === 'aborted' ? '' : state.canTakeBack ? ' · u undo · n new game · q quit' : ' · n new game · q quit';
+		const back =
+			state.result.kind === 'aborted'
+				? ''
+				: state.canTakeBack
+					? ' · u undo · n new game · q quit'
+					: ' · n new game · q quit';
 		return (
 			<Text wrap="truncate-end">
 				<Text bold>{`Result: ${describeResult(state.result)}`}</Text>
@@ -45,7 +52,12 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 		);
 	}
 	if (human !== null) {
-		const hint = input !== '' ? '' : picked ? '  move the cursor to a target (+ clone, * jump), Enter plays' : '  arrows/hjkl + Enter, or type r1 c1 r2 c2 · ? help';
+		const hint =
+			input !== ''
+				? ''
+				: picked
+					? '  move the cursor to a target (+ clone, * jump), Enter plays'
+					: '  arrows/hjkl + Enter, or type r1 c1 r2 c2 · ? help';
 		return (
 			<Text wrap="truncate-end">
 				<Text bold>{`Your move (${sideName(human)}): `}</Text>
@@ -57,7 +69,9 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 	}
 	if (state.thinking) {
 		const player = state.players[state.thinking.side];
-		return <Text wrap="truncate-end">{`${sideName(state.thinking.side)} (${player.name}) is thinking · g moves now · ? help`}</Text>;
+		return (
+			<Text wrap="truncate-end">{`${sideName(state.thinking.side)} (${player.name}) is thinking · g moves now · ? help`}</Text>
+		);
 	}
 	return <Text> </Text>;
 }

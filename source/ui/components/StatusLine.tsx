@@ -11,7 +11,11 @@ import { useGameView } from '../game-context.js';
 import { useClock } from '../hooks/use-clock.js';
 
 /** Time used by each side in ms, `[blue, red]`: its moves' times, plus `runningMs` for the side thinking now. */
-export function timeUsed(moves: readonly { side: 0 | 1; timeMs: number }[], thinking: { side: 0 | 1 } | null, runningMs: number): [number, number] {
+export function timeUsed(
+	moves: readonly { side: 0 | 1; timeMs: number }[],
+	thinking: { side: 0 | 1 } | null,
+	runningMs: number,
+): [number, number] {
 	const used: [number, number] = [0, 0];
 	for (const move of moves) used[move.side] += move.timeMs;
 	if (thinking) used[thinking.side] += Math.max(0, runningMs);

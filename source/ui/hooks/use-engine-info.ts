@@ -16,8 +16,14 @@ export interface LiveInfoSource {
 }
 
 /** The latest info of each side's engine, `[blue, red]`, refreshed every `intervalMs` and on each change of the game. */
-export function useEngineInfo(source: LiveInfoSource, intervalMs = ENGINE_SAMPLE_MS): readonly [EngineInfo | null, EngineInfo | null] {
-	const [info, setInfo] = useState<readonly [EngineInfo | null, EngineInfo | null]>(() => [source.liveInfo(0), source.liveInfo(1)]);
+export function useEngineInfo(
+	source: LiveInfoSource,
+	intervalMs = ENGINE_SAMPLE_MS,
+): readonly [EngineInfo | null, EngineInfo | null] {
+	const [info, setInfo] = useState<readonly [EngineInfo | null, EngineInfo | null]>(() => [
+		source.liveInfo(0),
+		source.liveInfo(1),
+	]);
 	useEffect(() => {
 		const sample = () =>
 			setInfo((previous) => {

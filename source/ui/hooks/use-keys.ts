@@ -10,8 +10,11 @@ import { keyNames } from '../keys.js';
 
 /** Calls `onKey` with each key name typed. */
 export function useKeys(onKey: (key: string) => void): void {
-	const handler = useCallback((input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => {
-		for (const name of keyNames(input, key)) onKey(name);
-	}, [onKey]);
+	const handler = useCallback(
+		(input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => {
+			for (const name of keyNames(input, key)) onKey(name);
+		},
+		[onKey],
+	);
 	useInput(handler);
 }
