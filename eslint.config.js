@@ -17,7 +17,7 @@ export default tseslint.config(
 		plugins: { '@stylistic': stylistic },
 		rules: {
 			// Prettier wraps code at 120 columns but leaves long strings and comments alone.
-			'@stylistic/max-len': ['warn', { code: 120, tabWidth: 4, ignoreUrls: true, ignoreRegExpLiterals: true }],
+			'@stylistic/max-len': ['error', { code: 120, tabWidth: 4, ignoreUrls: true, ignoreRegExpLiterals: true }],
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 			eqeqeq: ['error', 'always'],

@@ -73,7 +73,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const timeMs = flags.time !== undefined ? flags.time * 1000 : flags.depth === undefined ? 5000 : undefined;
 	out(
-		`analyze ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ${rules === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${describeSearchOptions(options)}`,
+		`analyze ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ` +
+			`${rules === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${describeSearchOptions(options)}`,
 	);
 	const searcher = new Searcher(options);
 	const result = searcher.search(
@@ -83,6 +84,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	);
 	if (result.move === NO_MOVE) throw new UsageError('no legal move: the game is over');
 	out(
-		`bestmove ${result.move === PASS ? 'pass' : formatMove(position, result.move)} score ${formatScore(result.score)} depth ${result.depth}`,
+		`bestmove ${result.move === PASS ? 'pass' : formatMove(position, result.move)} ` +
+			`score ${formatScore(result.score)} depth ${result.depth}`,
 	);
 }

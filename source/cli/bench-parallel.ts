@@ -67,7 +67,8 @@ export async function benchParallel(
 		const overhead = t.nodes / base.nodes - 1;
 		const npsScaling = t.nodes / t.ms / (base.nodes / base.ms);
 		out(
-			`| ${name} | ${p} | ${Math.round(t.ms)} | ${t.nodes} | ${speedup.toFixed(2)} | ${(overhead * 100).toFixed(1)}% | ${npsScaling.toFixed(2)} | ${(speedup / p).toFixed(2)} |`,
+			`| ${name} | ${p} | ${Math.round(t.ms)} | ${t.nodes} | ${speedup.toFixed(2)} | ` +
+				`${(overhead * 100).toFixed(1)}% | ${npsScaling.toFixed(2)} | ${(speedup / p).toFixed(2)} |`,
 		);
 	};
 	row('sequential', 1, base);

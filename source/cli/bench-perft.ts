@@ -46,7 +46,8 @@ export function benchPerft(out: (line: string) => void, reference = false): void
 				best = Math.min(best, (performance.now() - start) / 1000);
 			}
 			out(
-				`| ${row.label} | ${row.depth} | ${mode.name} | ${nodes} | ${best.toFixed(3)} | ${(nodes / best / 1e6).toFixed(0)} |`,
+				`| ${row.label} | ${row.depth} | ${mode.name} | ${nodes} | ` +
+					`${best.toFixed(3)} | ${(nodes / best / 1e6).toFixed(0)} |`,
 			);
 		}
 	}

@@ -123,7 +123,8 @@ export function benchCompare(out: (line: string) => void, depthOverride?: number
 		});
 		base ??= { nodes, ms };
 		out(
-			`| ${row.label} | ${nodes} | ${Math.round(ms)} | ${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} |`,
+			`| ${row.label} | ${nodes} | ${Math.round(ms)} | ` +
+				`${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} |`,
 		);
 	}
 }

@@ -13,5 +13,8 @@ import { type SearchInfo } from '../search/types.js';
  */
 export function formatInfoLine(position: Position, info: SearchInfo): string {
 	const pv = pvText(position, info.pv).join(' ');
-	return `depth ${info.depth} seldepth ${info.seldepth} score ${formatScore(info.score)} nodes ${info.nodes} nps ${info.nps} time ${info.timeMs} hashfull ${info.hashfull ?? 0} pv ${pv}`;
+	return (
+		`depth ${info.depth} seldepth ${info.seldepth} score ${formatScore(info.score)} nodes ${info.nodes} ` +
+		`nps ${info.nps} time ${info.timeMs} hashfull ${info.hashfull ?? 0} pv ${pv}`
+	);
 }

@@ -8,5 +8,8 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 export function describeMachine(): string {
 	const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
 	const memory = Math.round(totalmem() / 2 ** 30);
-	return `${cpu}, ${availableParallelism()} cores, ${memory} GiB, Node ${process.version}, ${process.platform} ${process.arch}`;
+	return (
+		`${cpu}, ${availableParallelism()} cores, ${memory} GiB, ` +
+		`Node ${process.version}, ${process.platform} ${process.arch}`
+	);
 }

@@ -118,7 +118,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 		const odd = openings.find((o) => o.position.geometry.rows !== 7 || o.position.geometry.cols !== 7);
 		if (odd)
 			throw new UsageError(
-				`UAI engines play on 7x7 boards: ${odd.label} is ${odd.position.geometry.rows} x ${odd.position.geometry.cols}`,
+				`UAI engines play on 7x7 boards: ${odd.label} is ` +
+					`${odd.position.geometry.rows} x ${odd.position.geometry.cols}`,
 			);
 	}
 	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
@@ -179,7 +180,9 @@ export async function run(argv: readonly string[]): Promise<void> {
 	process.on('SIGINT', onSignal);
 	process.on('SIGTERM', onSignal);
 	out.write(
-		`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move, ${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${flags.concurrency} at once\n`,
+		`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games ` +
+			`on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move, ` +
+			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${flags.concurrency} at once\n`,
 	);
 	let summary: MatchSummary;
 	try {
@@ -202,7 +205,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 		notes.push(`SPRT decided${summary.abandoned > 0 ? `: ${summary.abandoned} games in progress abandoned` : ''}.`);
 	if (summary.end === 'stopped')
 		notes.push(
-			`Stopped: ${summary.abandoned} games in progress abandoned.${flags.record ? ' Add --resume to the same command to play the rest.' : ''}`,
+			`Stopped: ${summary.abandoned} games in progress abandoned.` +
+				`${flags.record ? ' Add --resume to the same command to play the rest.' : ''}`,
 		);
 	const table = resultTable(
 		match.names,

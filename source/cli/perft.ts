@@ -67,8 +67,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const g = position.geometry;
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	out(
-		`perft ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ` +
-			`clones ${flags.pairs ? 'by (from, to) pair' : 'by destination'}, ${flags.made ? 'every leaf made' : 'bulk counting'}`,
+		`perft ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ` +
+			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ` +
+			`clones ${flags.pairs ? 'by (from, to) pair' : 'by destination'}, ` +
+			`${flags.made ? 'every leaf made' : 'bulk counting'}`,
 	);
 	const options = { listing, variant, made: flags.made };
 	if (flags.divide) {
@@ -89,7 +91,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 		const count = perft(position, d, options);
 		const seconds = (performance.now() - start) / 1000;
 		out(
-			`${String(d).padStart(5)} ${String(count).padStart(16)} ${seconds.toFixed(3).padStart(9)} ${nps(count, seconds).padStart(12)}`,
+			`${String(d).padStart(5)} ${String(count).padStart(16)} ` +
+				`${seconds.toFixed(3).padStart(9)} ${nps(count, seconds).padStart(12)}`,
 		);
 	}
 }

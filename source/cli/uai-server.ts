@@ -313,5 +313,8 @@ export function infoLine(position: Position, info: SearchInfo): string {
 		pv.push(formatUaiMove(p, move));
 		p = playMove(p, move);
 	}
-	return `info depth ${info.depth} seldepth ${info.seldepth} score ${score} nodes ${info.nodes} nps ${info.nps} time ${info.timeMs} hashfull ${info.hashfull ?? 0}${pv.length > 0 ? ` pv ${pv.join(' ')}` : ''}`;
+	return (
+		`info depth ${info.depth} seldepth ${info.seldepth} score ${score} nodes ${info.nodes} nps ${info.nps} ` +
+		`time ${info.timeMs} hashfull ${info.hashfull ?? 0}${pv.length > 0 ? ` pv ${pv.join(' ')}` : ''}`
+	);
 }

@@ -111,7 +111,8 @@ export function parseBoardFile(text: string, file = '<board>'): BoardFile {
 			fail(
 				headerNo,
 				1,
-				`expected ${rows} rows: found an extra line ${JSON.stringify(header.slice(0, 20))} (a history section starts after a blank line)`,
+				`expected ${rows} rows: found an extra line ${JSON.stringify(header.slice(0, 20))} ` +
+					`(a history section starts after a blank line)`,
 			);
 		const m = /^\s*(\d+)\s+(\d+)$/.exec(header);
 		if (!m) fail(headerNo, firstMismatch(header), 'expected the history header "INDEX MAXINDEX" (two integers)');
@@ -147,7 +148,8 @@ export function parseBoardFile(text: string, file = '<board>'): BoardFile {
 					fail(
 						lineNo,
 						k + 1,
-						`expected ${geometry.isHole[k] ? 'a hole (X)' : 'a playable cell'} at (${r},${c}) as in the grid, found ${show(ch)}`,
+						`expected ${geometry.isHole[k] ? 'a hole (X)' : 'a playable cell'} at (${r},${c}) ` +
+							`as in the grid, found ${show(ch)}`,
 					);
 				}
 			}

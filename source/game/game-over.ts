@@ -79,7 +79,8 @@ export function describeEndReason(reason: EndReason, pos?: Position): string {
 			return 'the board is full';
 		case 'no-move':
 			return pos
-				? `${pos.side === 0 ? 'Blue' : 'Red'} cannot move: the empty cells go to ${pos.side === 0 ? 'Red' : 'Blue'}`
+				? `${pos.side === 0 ? 'Blue' : 'Red'} cannot move: ` +
+						`the empty cells go to ${pos.side === 0 ? 'Red' : 'Blue'}`
 				: 'a side cannot move: the empty cells go to the other side';
 		case 'half-move-limit':
 			return 'the half-move limit is reached';

@@ -44,7 +44,10 @@ export interface ShapeKernel {
 	 * Returns how many.
 	 */
 	generate(bb: Int32Array, base: number, side: number, out: Int32Array, outBase: number, pairs: boolean): number;
-	/** True if `side` has a legal move in the position at `bb[base..]` (an empty cell at distance 1 or 2 of one of its blobs). */
+	/**
+	 * True if `side` has a legal move in the position at `bb[base..]` (an empty cell at distance 1 or 2
+	 * of one of its blobs).
+	 */
 	hasMove(bb: Int32Array, base: number, side: number): boolean;
 	/**
 	 * Copy-make for the search: plays `move` (a legal move of `side`, not a pass) on the position
@@ -249,7 +252,8 @@ export function kernelSource(g: Geometry): string {
 
 	emit(`'use strict';`);
 	emit(
-		`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE, KB = T.KB, JUMP = T.JUMP, DIST = T.DIST, PLAY = T.PLAY, ZBL = T.ZBL, ZBH = T.ZBH, ZFL = T.ZFL, ZFH = T.ZFH, ZSL = T.ZSL, ZSH = T.ZSH;`,
+		`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE, KB = T.KB, JUMP = T.JUMP, DIST = T.DIST, ` +
+			`PLAY = T.PLAY, ZBL = T.ZBL, ZBH = T.ZBH, ZFL = T.ZFL, ZFH = T.ZFH, ZSL = T.ZSL, ZSH = T.ZSH;`,
 	);
 	for (const w of ws) emit(`const N${w} = T.N[${w}], J${w} = T.J[${w}];`);
 	for (const w of ws) emit(`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(validMask(g, w))} | 0;`);
@@ -282,7 +286,8 @@ export function kernelSource(g: Geometry): string {
 	const singles = () => [dilate('m', 'h', 'd'), list((w) => `const s${w} = d${w} & e${w};`, '\n')].join('\n');
 	/** Code: loop over the set bits of `x` (destroyed), with `b` the bit and `k` the bit index. */
 	const forBits = (x: string, word: number, b: string, k: string, body: string) =>
-		`while (${x} !== 0) { const ${b} = ${x} & -${x}; ${x} ^= ${b}; const ${k} = ${word * 32 + 31} - Math.clz32(${b});\n${body}\n}`;
+		`while (${x} !== 0) { const ${b} = ${x} & -${x}; ${x} ^= ${b}; ` +
+		`const ${k} = ${word * 32 + 31} - Math.clz32(${b});\n${body}\n}`;
 	/**
 	 * Code for the child after a move to bit `b` (word tw) from bit `fb` (word fw, jumps only):
 	 * `caps` computes the captured blobs `c{w}`, `words` the child's words (side to move first).
@@ -320,7 +325,8 @@ export function kernelSource(g: Geometry): string {
 				const inner = nearWords(fw)
 					.map((tw) => {
 						const { caps, words, changed } = child(tw, mask === 'J' ? fw : null);
-						return `{ let t = ${mask}${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', `${caps}\n${visit(words, changed, tail)}`)} }`;
+						const body = `${caps}\n${visit(words, changed, tail)}`;
+						return `{ let t = ${mask}${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', body)} }`;
 					})
 					.join('\n');
 				return `{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', inner)} }`;
@@ -333,7 +339,8 @@ export function kernelSource(g: Geometry): string {
 			: ws
 					.map((tw) => {
 						const { caps, words, changed } = child(tw, null);
-						return `{ let x = s${tw}; ${forBits('x', tw, 'b', 'k', `${caps}\n${visit(words, changed, cloneTail)}`)} }`;
+						const body = `${caps}\n${visit(words, changed, cloneTail)}`;
+						return `{ let x = s${tw}; ${forBits('x', tw, 'b', 'k', body)} }`;
 					})
 					.join('\n');
 		return `${clones}\n${fromEachBlob('J', visit, jumpTail)}`;
@@ -392,22 +399,26 @@ export function kernelSource(g: Geometry): string {
 	// make(bb, src, dst, side, move, keys, ksrc, kdst): copy-make with the Zobrist key.
 	emit(`function make(bb, src, dst, side, move, keys, ksrc, kdst) {`);
 	emit(
-		`const ms = src + side * ${W}, os = src + ${W} - side * ${W}, md = dst + side * ${W}, od = dst + ${W} - side * ${W};`,
+		`const ms = src + side * ${W}, os = src + ${W} - side * ${W}, ` +
+			`md = dst + side * ${W}, od = dst + ${W} - side * ${W};`,
 	);
 	emit(
-		`const to = move & 255, from = (move >>> 8) & 255, tk = KB[to], tw = tk >>> 5, tb = 1 << (tk & 31), zs = side * ${W * 32};`,
+		`const to = move & 255, from = (move >>> 8) & 255, tk = KB[to], tw = tk >>> 5, ` +
+			`tb = 1 << (tk & 31), zs = side * ${W * 32};`,
 	);
 	emit(`let lo = keys[ksrc] ^ ZSL ^ ZBL[zs + tk], hi = keys[ksrc + 1] ^ ZSH ^ ZBH[zs + tk];`);
 	emit(`let fw = -1, fb = 0, n = 256;`);
 	emit(
-		`if (from !== to && JUMP[(from << 8) | to] === 1) { const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); lo ^= ZBL[zs + fk]; hi ^= ZBH[zs + fk]; n = 0; }`,
+		`if (from !== to && JUMP[(from << 8) | to] === 1) { const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); ` +
+			`lo ^= ZBL[zs + fk]; hi ^= ZBH[zs + fk]; n = 0; }`,
 	);
 	for (const w of ws) {
 		emit(`{ const o = bb[os + ${w}], c = o & N${w}[tk]; let m = bb[ms + ${w}] | c;`);
 		emit(`if (tw === ${w}) m |= tb; if (fw === ${w}) m ^= fb;`);
 		emit(`bb[md + ${w}] = m; bb[od + ${w}] = o ^ c;`);
 		emit(
-			`if (c !== 0) { n += ${pop('c')}; let x = c; ${forBits('x', w, 'b', 'k', 'lo ^= ZFL[k]; hi ^= ZFH[k];')} } }`,
+			`if (c !== 0) { n += ${pop('c')}; let x = c; ` +
+				`${forBits('x', w, 'b', 'k', 'lo ^= ZFL[k]; hi ^= ZFH[k];')} } }`,
 		);
 	}
 	emit(`keys[kdst] = lo; keys[kdst + 1] = hi;`);
@@ -464,7 +475,8 @@ export function kernelSource(g: Geometry): string {
 	const emitAtaxx = (name: string, pairs: boolean, made: boolean) => {
 		emit(`function ${name}(${list((w) => `m${w}`)}, ${list((w) => `o${w}`)}, clock, d) {`);
 		emit(
-			`if ((${list((w) => `m${w}`, ' | ')}) === 0 || (${list((w) => `o${w}`, ' | ')}) === 0 || clock >= 100) return 0;`,
+			`if ((${list((w) => `m${w}`, ' | ')}) === 0 || ` +
+				`(${list((w) => `o${w}`, ' | ')}) === 0 || clock >= 100) return 0;`,
 		);
 		emit(empties());
 		// Can anyone move? Empty cells at distance <= 2 of each side.

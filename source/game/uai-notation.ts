@@ -97,7 +97,10 @@ export function moveBetween(before: Position, after: Position): Move | null {
 	return null;
 }
 
-/** Move texts of a principal variation in UAI notation, played out from `position` as canonical texts; stops at the first move that cannot be read. */
+/**
+ * Move texts of a principal variation in UAI notation, played out from `position` as canonical
+ * texts; stops at the first move that cannot be read.
+ */
 export function uaiPvText(position: Position, pv: readonly string[]): string[] {
 	const out: string[] = [];
 	let p = position;

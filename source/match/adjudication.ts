@@ -32,7 +32,9 @@ export function adjudicate(positions: readonly Position[], options: Adjudication
 		if (recent.every((p) => p.count[side] - p.count[side ^ 1] >= options.margin)) {
 			return {
 				winner: side,
-				reason: `adjudicated: ${sideName(side)} led by ${options.margin} blobs or more for ${options.plies} half-moves`,
+				reason:
+					`adjudicated: ${sideName(side)} led by ${options.margin} blobs or more ` +
+					`for ${options.plies} half-moves`,
 			};
 		}
 	}

@@ -194,7 +194,8 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 		const out: PlayedMove[] = [];
 		let pos = from;
 		list.forEach((item: unknown, i) => {
-			const where = `${field}[${i}] (half-move ${(field === 'moves' ? 0 : ((data.moves as unknown[] | undefined)?.length ?? 0)) + i + 1})`;
+			const movesBefore = field === 'moves' ? 0 : ((data.moves as unknown[] | undefined)?.length ?? 0);
+			const where = `${field}[${i}] (half-move ${movesBefore + i + 1})`;
 			if (!isObject(item) || typeof item.move !== 'string')
 				return fail(`${where}: expected {"side", "move", "timeMs"}`);
 			const timeMs = item.timeMs ?? 0;

@@ -27,7 +27,10 @@ import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
 import { tally, type Tally } from './tally.js';
 
-/** Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves without a clone) ends games first. */
+/**
+ * Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves
+ * without a clone) ends games first.
+ */
 export const ATAXX_HALF_MOVE_LIMIT = 1000;
 
 /** The half-move limit used when none is given: Blob War's default for the board, or `ATAXX_HALF_MOVE_LIMIT`. */

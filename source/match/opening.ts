@@ -53,9 +53,9 @@ export function readOpeningsFile(path: string): Opening[] {
 		text = readFileSync(path, 'utf8');
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
-		throw new FileReadError(
-			`cannot read openings file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`,
-		);
+		const reason =
+			code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+		throw new FileReadError(`cannot read openings file ${path}: ${reason}`);
 	}
 	const openings: Opening[] = [];
 	text.split(/\r?\n/).forEach((raw, i) => {

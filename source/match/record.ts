@@ -170,7 +170,8 @@ export class RecordFile {
 		const difference = headerDifference(first, wanted);
 		if (difference)
 			throw new RecordFileError(
-				`record file ${path} is of another match (${difference}): run the same match to resume it, or name another file`,
+				`record file ${path} is of another match (${difference}): ` +
+					`run the same match to resume it, or name another file`,
 			);
 		const games = parsed.slice(1).filter((line): line is GameRecord => line.type === 'game');
 		return { file, header: { ...first, games: header.games }, games };

@@ -47,7 +47,10 @@ export class Schedule {
 		return { game, pair: pairIndex + 1, opening, engineA: game % 2 === 1 ? BLUE : RED };
 	}
 
-	/** The openings' order in a cycle: Fisher-Yates shuffles (Knuth, TAOCP vol. 2, 3.4.2, algorithm P), drawn cycle after cycle. */
+	/**
+	 * The openings' order in a cycle: Fisher-Yates shuffles (Knuth, TAOCP vol. 2, 3.4.2, algorithm
+	 * P), drawn cycle after cycle.
+	 */
 	private order(cycle: number): number[] {
 		while (this.orders.length <= cycle) {
 			const order = Array.from({ length: this.openings }, (_, i) => i);

@@ -29,7 +29,10 @@ export interface MoveRequest {
 export interface EngineInfo {
 	readonly depth?: number;
 	readonly seldepth?: number;
-	/** Score from the thinking side's view, in centiblobs (`SCALE` per blob; finished games as in `search/score.ts`). */
+	/**
+	 * Score from the thinking side's view, in centiblobs (`SCALE` per blob; finished games as in
+	 * `search/score.ts`).
+	 */
 	readonly score?: number;
 	readonly nodes?: number;
 	readonly nps?: number;

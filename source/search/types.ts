@@ -9,13 +9,22 @@ import { type Move } from '../game/move.js';
 export interface SearchLimits {
 	/** Largest depth in plies (iterative deepening stops after it). */
 	readonly depth?: number;
-	/** Time for this move in ms: the search stops at this limit, and starts no iteration it predicts cannot finish by it. */
+	/**
+	 * Time for this move in ms: the search stops at this limit, and starts no iteration it predicts
+	 * cannot finish by it.
+	 */
 	readonly timeMs?: number;
-	/** With a clock: starts no iteration predicted to end after this many ms (default `timeMs`); see `time-manager.ts`. */
+	/**
+	 * With a clock: starts no iteration predicted to end after this many ms (default `timeMs`); see
+	 * `time-manager.ts`.
+	 */
 	readonly softTimeMs?: number;
 	/** Stop after about this many nodes. */
 	readonly nodes?: number;
-	/** Half-moves left before the game ends by the limit (the tournament interface's third argument); Infinity for none. */
+	/**
+	 * Half-moves left before the game ends by the limit (the tournament interface's third argument);
+	 * Infinity for none.
+	 */
 	readonly halfMovesLeft?: number;
 	/** Rule variant (default Blob War). */
 	readonly variant?: Variant;

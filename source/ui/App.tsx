@@ -140,7 +140,8 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 				case 'swap':
 					session.swapSides();
 					info(
-						`sides swapped: Blue is ${session.state.players[0].name}, Red is ${session.state.players[1].name}`,
+						`sides swapped: Blue is ${session.state.players[0].name}, ` +
+							`Red is ${session.state.players[1].name}`,
 					);
 					return;
 				case 'save': {

@@ -24,9 +24,15 @@ export function describeRecord(record: GameRecord): string {
 	return `${record.winner === 'blue' ? 'Blue' : 'Red'} wins ${score} (${record.reason})`;
 }
 
-/** `Finished game 3 (A vs B on boards/ataxx.bwb): 1-0 {Blue wins 30-19 (the board is full)}`, Blue's player named first. */
+/**
+ * `Finished game 3 (A vs B on boards/ataxx.bwb): 1-0 {Blue wins 30-19 (the board is full)}`, Blue's
+ * player named first.
+ */
 export function finishedLine(record: GameRecord): string {
-	return `Finished game ${record.game} (${record.blue} vs ${record.red} on ${record.board}): ${record.result} {${describeRecord(record)}}`;
+	return (
+		`Finished game ${record.game} (${record.blue} vs ${record.red} on ${record.board}): ` +
+		`${record.result} {${describeRecord(record)}}`
+	);
 }
 
 /** A signed number with one decimal, `inf` for an infinite one: `+35.2`, `-inf`. */
@@ -46,7 +52,9 @@ export function formatElo(estimate: EloEstimate): string {
 export function scoreLine(names: readonly [string, string], totals: Tally, sprt: SprtState | null): string {
 	const { wins, draws, losses } = totals.wdl;
 	const games = gameCount(totals.wdl);
-	let line = `Score of ${names[0]} vs ${names[1]}: ${wins} - ${losses} - ${draws}  [${scoreOf(totals.wdl).toFixed(3)}] ${games}`;
+	let line =
+		`Score of ${names[0]} vs ${names[1]}: ${wins} - ${losses} - ${draws}  ` +
+		`[${scoreOf(totals.wdl).toFixed(3)}] ${games}`;
 	const elo = eloFromWdl(totals.wdl);
 	if (elo) line += `  Elo ${formatElo(elo)}`;
 	if (sprt) line += `  LLR ${sprt.llr.toFixed(2)} (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)})`;
@@ -90,7 +98,8 @@ export function resultTable(
 					: 'no decision yet';
 		rows.push([
 			'SPRT',
-			`LLR ${s.llr.toFixed(2)} in (${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}), elo0 ${o.elo0}, elo1 ${o.elo1}, alpha ${o.alpha}, beta ${o.beta}: ${decision}`,
+			`LLR ${s.llr.toFixed(2)} in (${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}), ` +
+				`elo0 ${o.elo0}, elo1 ${o.elo1}, alpha ${o.alpha}, beta ${o.beta}: ${decision}`,
 		]);
 	}
 	rows.push(['forfeits', `${names[0]} ${totals.forfeits[0]}, ${names[1]} ${totals.forfeits[1]}`]);

@@ -26,7 +26,10 @@ export function moveLine(game: Game, index: number): string {
 	const { moves, positions } = game.state;
 	const move = moves[index];
 	const after = positions[index + 1];
-	return `${index + 1}. ${sideName(move.side)} ${move.text}  ${(move.timeMs / 1000).toFixed(2)}s  Blue ${after.count[0]} Red ${after.count[1]}`;
+	return (
+		`${index + 1}. ${sideName(move.side)} ${move.text}  ${(move.timeMs / 1000).toFixed(2)}s  ` +
+		`Blue ${after.count[0]} Red ${after.count[1]}`
+	);
 }
 
 /** Runs a game in plain mode to its result. */

@@ -38,7 +38,8 @@ describe('blobterm analyze', () => {
 		expect(run.code).toBe(0);
 		const lines = run.stdout.trim().split('\n');
 		expect(lines[0]).toBe(
-			'analyze fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1": 7x7, Red to move, Ataxx rules, algorithm=mtdf,killers=off,exposure=25,hash=8',
+			'analyze fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1": 7x7, Red to move, Ataxx rules, ' +
+				'algorithm=mtdf,killers=off,exposure=25,hash=8',
 		);
 		expect(lines.slice(1, -1).map((l) => Number(INFO.exec(l)![1]))).toEqual([1, 2, 3, 4]);
 		expect(lines.at(-1)).toMatch(/^bestmove \(\d+,\d+\) > \(\d+,\d+\) score \S+ depth 4$/);
@@ -58,7 +59,9 @@ describe('blobterm analyze', () => {
 		[['analyze', 'boards/ataxx.bwb', '--depth', '0'], 'blobterm: --depth must be an integer from 1 to 120, got 0'],
 		[
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
-			'blobterm: unknown search option "speed" (options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
+			'blobterm: unknown search option "speed" ' +
+				'(options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, ' +
+				'captures, killers, history, positional)',
 		],
 		[['analyze', 'boards/ataxx.bwb', '--time', '-1'], 'blobterm: --time must be a number of seconds > 0, got -1'],
 		[['analyze', 'nowhere.bwb', '--depth', '2'], 'blobterm: cannot read board file nowhere.bwb: no such file'],

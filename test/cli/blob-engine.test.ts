@@ -36,7 +36,8 @@ describe('blob-engine BOARD_FILE TIME [HALF_MOVES]', () => {
 		// History index 1 (odd) says Blue to move; the sign of TIME says Red.
 		const path = file(
 			'parity.bwb',
-			`7 7\nB.....R\n.......\n.......\n.......\n.......\n.......\nR.....B\n\n1 1\n${'B.....R' + '.'.repeat(35) + 'R.....B'}\n`,
+			`7 7\nB.....R\n.......\n.......\n.......\n.......\n.......\nR.....B\n\n` +
+				`1 1\n${'B.....R' + '.'.repeat(35) + 'R.....B'}\n`,
 		);
 		const run = await runNode('engine-cli.js', [path, '-0.2', '40']);
 		expect(run.code).toBe(0);

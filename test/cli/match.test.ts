@@ -92,10 +92,12 @@ describe('blobterm match', () => {
 		const lines = run.stdout.trimEnd().split('\n');
 		expect(lines[0]).toBe('Match: greedy vs illegal, 2 games on 1 board, 0.2 s per move, Ataxx rules, 1 at once');
 		expect(lines[1]).toBe(
-			'Finished game 1 (greedy vs illegal on boards/ataxx.bwb): 1-0 {Blue wins 3-2 (Red (illegal) forfeits: illegal move "d4": no Red blob next to d4)}',
+			'Finished game 1 (greedy vs illegal on boards/ataxx.bwb): 1-0 ' +
+				'{Blue wins 3-2 (Red (illegal) forfeits: illegal move "d4": no Red blob next to d4)}',
 		);
 		expect(lines[3]).toBe(
-			'Finished game 2 (illegal vs greedy on boards/ataxx.bwb): 0-1 {Red wins 2-2 (Blue (illegal) forfeits: illegal move "d4": no Blue blob next to d4)}',
+			'Finished game 2 (illegal vs greedy on boards/ataxx.bwb): 0-1 ' +
+				'{Red wins 2-2 (Blue (illegal) forfeits: illegal move "d4": no Blue blob next to d4)}',
 		);
 		expect(run.stdout).toContain('  W/D/L        2 / 0 / 0 (wins, draws, losses of greedy)\n');
 		expect(run.stdout).toContain(
@@ -108,7 +110,8 @@ describe('blobterm match', () => {
 	it.each([
 		[
 			['match', 'builtin'],
-			'blobterm: match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
+			'blobterm: match: name two engines, ' +
+				'e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
 		],
 		[
 			['match', 'builtin', 'uai:./nope'],
@@ -120,7 +123,9 @@ describe('blobterm match', () => {
 		],
 		[
 			['match', 'builtin', 'builtin:speed=3'],
-			'blobterm: player builtin:speed=3: unknown option "speed" (options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
+			'blobterm: player builtin:speed=3: unknown option "speed" ' +
+				'(options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, ' +
+				'aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[['match', 'builtin', 'human'], 'blobterm: a match is between engines: human cannot play'],
 		[
@@ -137,7 +142,8 @@ describe('blobterm match', () => {
 		],
 		[
 			['match', 'builtin', 'builtin', '--fen', 'x5o/7/7/q/7/7/o5x x'],
-			'blobterm: bad FEN "x5o/7/7/q/7/7/o5x x": rank 4 from the top: unexpected "q" (expected x, o, -, or a digit)',
+			'blobterm: bad FEN "x5o/7/7/q/7/7/o5x x": ' +
+				'rank 4 from the top: unexpected "q" (expected x, o, -, or a digit)',
 		],
 		[
 			['match', 'builtin', 'builtin', '--resume'],
@@ -154,7 +160,8 @@ describe('blobterm match', () => {
 		writeFileSync(record, '{"type":"match"}\n');
 		const run = await runNode('cli.js', ['match', 'builtin', 'builtin', '--record', record]);
 		expect(run.stderr).toBe(
-			`blobterm: record file ${record} already holds a match: add --resume to go on with it, or name another file\n`,
+			`blobterm: record file ${record} already holds a match: ` +
+				`add --resume to go on with it, or name another file\n`,
 		);
 		expect(run.code).toBe(2);
 		expect(readFileSync(record, 'utf8')).toBe('{"type":"match"}\n');

@@ -40,7 +40,8 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		infos.forEach((l, i) =>
 			expect(l).toMatch(
 				new RegExp(
-					`^info depth ${i + 1} seldepth \\d+ score (cp -?\\d+|mate -?\\d+) nodes \\d+ nps \\d+ time \\d+ hashfull \\d+ pv [a-g][1-7]`,
+					`^info depth ${i + 1} seldepth \\d+ score (cp -?\\d+|mate -?\\d+) ` +
+						`nodes \\d+ nps \\d+ time \\d+ hashfull \\d+ pv [a-g][1-7]`,
 				),
 			),
 		);

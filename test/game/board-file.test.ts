@@ -41,7 +41,8 @@ describe('reading board files', () => {
 		];
 		const sizes = names.map((name) => {
 			const { position } = parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8'), name);
-			return `${name}:${position.geometry.rows}x${position.geometry.cols}:${position.count[BLUE]}/${position.count[RED]}`;
+			const { rows, cols } = position.geometry;
+			return `${name}:${rows}x${cols}:${position.count[BLUE]}/${position.count[RED]}`;
 		});
 		expect(sizes).toEqual([
 			'handout:5x6:7/6',
@@ -77,7 +78,8 @@ describe('reading board files', () => {
 		const text = formatBoardFile(after, history);
 		// The clone to (0,2) captures the Red blob at (1,3).
 		expect(text).toBe(
-			`5 6\nBBBBBB\nBX.BXB\n..XX..\nRXR.X.\nRR...R\n\n2 2\nBB.BBBBX.RXB..XX..RXR.X.RR...R\nBBBBBBBX.BXB..XX..RXR.X.RR...R\n`,
+			`5 6\nBBBBBB\nBX.BXB\n..XX..\nRXR.X.\nRR...R\n\n` +
+				`2 2\nBB.BBBBX.RXB..XX..RXR.X.RR...R\nBBBBBBBX.BXB..XX..RXR.X.RR...R\n`,
 		);
 		const back = parseBoardFile(text);
 		expect(back.position.side).toBe(RED);

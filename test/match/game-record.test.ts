@@ -126,28 +126,31 @@ describe('game records', () => {
 		expect(bad({ redo: [{ move: 'hello' }] })).toThrow('g.json: redo[0] (half-move 1): "hello" is not a move');
 	});
 
-	it("a board file with the old client's history loads as moves, with the positions after its index to replay", () => {
-		const p0 = grid(['B..R', '....', '....', 'B..R']);
-		const p1 = playMove(p0, move(p0, '0 0 1 1'));
-		const p2 = playMove(p1, move(p1, '0 3 1 2'));
-		const p3 = playMove(p2, move(p2, '3 0 1 0'));
-		// Index 2: the current position is p1 (Red to move); p2 and p3 were taken back.
-		const text =
-			formatBoardFile(p1).replace(/\n$/, '') +
-			`\n\n2 4\n${[p0, p1, p2, p3].map((p) => positionToGrid(p).join('')).join('\n')}\n`;
-		const loaded = gameFromBoardFile(parseBoardFile(text));
-		expect(positionToGrid(loaded.start)).toEqual(positionToGrid(p0));
-		expect(loaded.moves.map((m) => m.text)).toEqual(['(0,0) > (1,1)']);
-		expect(loaded.redo.map((m) => m.text)).toEqual(['(0,3) > (1,2)', '(3,0) > (1,0)']);
-		// A history that breaks the rules only gives the side to move.
-		const broken =
-			formatBoardFile(p1).replace(/\n$/, '') +
-			`\n\n2 2\n${positionToGrid(p3).join('')}\n${positionToGrid(p1).join('')}\n`;
-		const fallback = gameFromBoardFile(parseBoardFile(broken));
-		expect(fallback.moves).toEqual([]);
-		expect(fallback.start.side).toBe(1);
-		expect(fallback.before.length).toBe(1);
-	});
+	it(
+		"a board file with the old client's history loads as moves, " + 'with the positions after its index to replay',
+		() => {
+			const p0 = grid(['B..R', '....', '....', 'B..R']);
+			const p1 = playMove(p0, move(p0, '0 0 1 1'));
+			const p2 = playMove(p1, move(p1, '0 3 1 2'));
+			const p3 = playMove(p2, move(p2, '3 0 1 0'));
+			// Index 2: the current position is p1 (Red to move); p2 and p3 were taken back.
+			const text =
+				formatBoardFile(p1).replace(/\n$/, '') +
+				`\n\n2 4\n${[p0, p1, p2, p3].map((p) => positionToGrid(p).join('')).join('\n')}\n`;
+			const loaded = gameFromBoardFile(parseBoardFile(text));
+			expect(positionToGrid(loaded.start)).toEqual(positionToGrid(p0));
+			expect(loaded.moves.map((m) => m.text)).toEqual(['(0,0) > (1,1)']);
+			expect(loaded.redo.map((m) => m.text)).toEqual(['(0,3) > (1,2)', '(3,0) > (1,0)']);
+			// A history that breaks the rules only gives the side to move.
+			const broken =
+				formatBoardFile(p1).replace(/\n$/, '') +
+				`\n\n2 2\n${positionToGrid(p3).join('')}\n${positionToGrid(p1).join('')}\n`;
+			const fallback = gameFromBoardFile(parseBoardFile(broken));
+			expect(fallback.moves).toEqual([]);
+			expect(fallback.start.side).toBe(1);
+			expect(fallback.before.length).toBe(1);
+		},
+	);
 
 	it('saves atomically, never over an existing file unless told, and reads both kinds of file', async () => {
 		const record = toRecord({

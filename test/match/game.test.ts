@@ -86,7 +86,8 @@ describe('a game between engine programs', () => {
 		const result = await game.run();
 		expect(result).toMatchObject({ kind: 'forfeit', loser: 0, winner: 1 });
 		expect(describeResult(result)).toBe(
-			'Red wins 2-2 (Blue (illegal-engine.mjs) forfeits: illegal move "(3,3) > (0,0)": (3,3) > (0,0): (3,3) is empty, not a Blue blob)',
+			'Red wins 2-2 (Blue (illegal-engine.mjs) forfeits: ' +
+				'illegal move "(3,3) > (0,0)": (3,3) > (0,0): (3,3) is empty, not a Blue blob)',
 		);
 	});
 

@@ -48,67 +48,74 @@ function replay(record: GameRecord): { blue: number; red: number } {
 }
 
 describe('a match', () => {
-	it('plays each board twice with colours swapped, records every game at once, as PGN too, with engine logs', async () => {
-		const record = join(pids.dir(), 'pairs.jsonl');
-		const pgn = join(pids.dir(), 'pairs.pgn');
-		const logDir = join(pids.dir(), 'logs');
-		const m = match([`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'], ['gruyere3', '4x4'], {
-			timeMs: 500,
-			recordPath: record,
-			pgnPath: pgn,
-			logDir,
-		});
-		const lines: number[] = [];
-		const summary = await m.run({
-			gameFinished: () => lines.push(readFileSync(record, 'utf8').trimEnd().split('\n').length),
-		});
-		// The record grows by one line as each game ends, after its header.
-		expect(lines).toEqual([2, 3, 4, 5]);
-		expect(summary.end).toBe('done');
-		const records = summary.records;
-		expect(records.map((r) => [r.game, r.pair, r.board, r.blue, r.red, r.engineA])).toEqual([
-			[1, 1, 'boards/gruyere3.bwb', 'greedy', 'builtin', 'blue'],
-			[2, 1, 'boards/gruyere3.bwb', 'builtin', 'greedy', 'red'],
-			[3, 2, 'boards/4x4.bwb', 'greedy', 'builtin', 'blue'],
-			[4, 2, 'boards/4x4.bwb', 'builtin', 'greedy', 'red'],
-		]);
-		for (const r of records) {
-			expect(r.termination).toBe('end');
-			expect(r.moves.length).toBeGreaterThan(0);
-			for (const move of r.moves) expect(move.ms).toBeGreaterThanOrEqual(0);
-			const final = replay(r);
-			// The fill rule may give the empty cells to one side at the end; otherwise the counts are the board's.
-			if (r.reason === 'the board is full') expect(r.blobs).toEqual(final);
-			expect(r.result).toBe(r.winner === 'blue' ? '1-0' : r.winner === 'red' ? '0-1' : '1/2-1/2');
-		}
-		const onDisk = readFileSync(record, 'utf8')
-			.trimEnd()
-			.split('\n')
-			.map((line) => JSON.parse(line));
-		expect(onDisk[0]).toMatchObject({
-			type: 'match',
-			engines: [`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'],
-			names: ['greedy', 'builtin'],
-			games: 4,
-		});
-		expect(onDisk.slice(1)).toEqual(records);
-		expect(readFileSync(pgn, 'utf8').match(/^\[Event "blobterm match"\]$/gm)).toHaveLength(4);
-		expect(readdirSync(logDir).sort()).toEqual([
-			'game-0001.log',
-			'game-0002.log',
-			'game-0003.log',
-			'game-0004.log',
-		]);
-		const log = readFileSync(join(logDir, 'game-0001.log'), 'utf8');
-		expect(log).toMatch(
-			/^\d{4}-\d\d-\d\dT[\d:.]+Z \+\d+\.\d{3} game 1: greedy \(Blue\) against builtin \(Red\) on boards\/gruyere3\.bwb/,
-		);
-		expect(log).toMatch(/ \+\d+\.\d{3} Blue greedy > run \S+greedy-engine\.mjs \S+position\.bwb 0\.5 \d+\n/);
-		expect(log).toContain(`Blue greedy < ${records[0].moves[0].move}\n`);
-		expect(log).toContain('Blue greedy # exited: exit code 0\n');
-		expect(liveProcessGroups()).toBe(0);
-		expect(livePids()).toEqual([]);
-	});
+	it(
+		'plays each board twice with colours swapped, records every game at once, ' + 'as PGN too, with engine logs',
+		async () => {
+			const record = join(pids.dir(), 'pairs.jsonl');
+			const pgn = join(pids.dir(), 'pairs.pgn');
+			const logDir = join(pids.dir(), 'logs');
+			const m = match(
+				[`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'],
+				['gruyere3', '4x4'],
+				{
+					timeMs: 500,
+					recordPath: record,
+					pgnPath: pgn,
+					logDir,
+				},
+			);
+			const lines: number[] = [];
+			const summary = await m.run({
+				gameFinished: () => lines.push(readFileSync(record, 'utf8').trimEnd().split('\n').length),
+			});
+			// The record grows by one line as each game ends, after its header.
+			expect(lines).toEqual([2, 3, 4, 5]);
+			expect(summary.end).toBe('done');
+			const records = summary.records;
+			expect(records.map((r) => [r.game, r.pair, r.board, r.blue, r.red, r.engineA])).toEqual([
+				[1, 1, 'boards/gruyere3.bwb', 'greedy', 'builtin', 'blue'],
+				[2, 1, 'boards/gruyere3.bwb', 'builtin', 'greedy', 'red'],
+				[3, 2, 'boards/4x4.bwb', 'greedy', 'builtin', 'blue'],
+				[4, 2, 'boards/4x4.bwb', 'builtin', 'greedy', 'red'],
+			]);
+			for (const r of records) {
+				expect(r.termination).toBe('end');
+				expect(r.moves.length).toBeGreaterThan(0);
+				for (const move of r.moves) expect(move.ms).toBeGreaterThanOrEqual(0);
+				const final = replay(r);
+				// The fill rule may give the empty cells to one side at the end; otherwise the counts are the board's.
+				if (r.reason === 'the board is full') expect(r.blobs).toEqual(final);
+				expect(r.result).toBe(r.winner === 'blue' ? '1-0' : r.winner === 'red' ? '0-1' : '1/2-1/2');
+			}
+			const onDisk = readFileSync(record, 'utf8')
+				.trimEnd()
+				.split('\n')
+				.map((line) => JSON.parse(line));
+			expect(onDisk[0]).toMatchObject({
+				type: 'match',
+				engines: [`ti:${fixture('greedy-engine.mjs')},name=greedy`, 'builtin:depth=1'],
+				names: ['greedy', 'builtin'],
+				games: 4,
+			});
+			expect(onDisk.slice(1)).toEqual(records);
+			expect(readFileSync(pgn, 'utf8').match(/^\[Event "blobterm match"\]$/gm)).toHaveLength(4);
+			expect(readdirSync(logDir).sort()).toEqual([
+				'game-0001.log',
+				'game-0002.log',
+				'game-0003.log',
+				'game-0004.log',
+			]);
+			const log = readFileSync(join(logDir, 'game-0001.log'), 'utf8');
+			expect(log).toMatch(
+				/^\d{4}-\d\d-\d\dT[\d:.]+Z \+\d+\.\d{3} game 1: greedy \(Blue\) against builtin \(Red\) on boards\/gruyere3\.bwb/,
+			);
+			expect(log).toMatch(/ \+\d+\.\d{3} Blue greedy > run \S+greedy-engine\.mjs \S+position\.bwb 0\.5 \d+\n/);
+			expect(log).toContain(`Blue greedy < ${records[0].moves[0].move}\n`);
+			expect(log).toContain('Blue greedy # exited: exit code 0\n');
+			expect(liveProcessGroups()).toBe(0);
+			expect(livePids()).toEqual([]);
+		},
+	);
 
 	it('adjudicates a game once a side leads by the margin for the plies asked', async () => {
 		const m = match([`${fixture('greedy-engine.mjs')}`, 'builtin:depth=1'], ['5x5'], {
@@ -163,7 +170,10 @@ describe('a match', () => {
 				resume: true,
 			}).run(),
 		).rejects.toThrow(
-			`record file ${record} is of another match (engines: ["test/fixtures/greedy-engine.mjs","builtin:depth=1"] in the record, ["test/fixtures/greedy-engine.mjs","builtin:depth=2"] now): run the same match to resume it, or name another file`,
+			`record file ${record} is of another match (` +
+				'engines: ["test/fixtures/greedy-engine.mjs","builtin:depth=1"] in the record, ' +
+				'["test/fixtures/greedy-engine.mjs","builtin:depth=2"] now): ' +
+				'run the same match to resume it, or name another file',
 		);
 		const second = await match([fixture('greedy-engine.mjs'), 'builtin:depth=1'], ['gruyere3'], {
 			recordPath: record,

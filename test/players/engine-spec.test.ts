@@ -84,7 +84,9 @@ describe('player specs', () => {
 		['builtin:depth=2.5', 'player builtin:depth=2.5: depth must be an integer >= 1, got "2.5"'],
 		[
 			'builtin:args=x',
-			'player builtin:args=x: unknown option "args" (options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
+			'player builtin:args=x: unknown option "args" ' +
+				'(options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, ' +
+				'aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[
 			`${greedy},fast`,

@@ -28,7 +28,9 @@ describe('search options as text', () => {
 		[
 			'depth',
 			'3',
-			'unknown search option "depth" (options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
+			'unknown search option "depth" ' +
+				'(options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, ' +
+				'captures, killers, history, positional)',
 		],
 	])('%s=%s is refused', (key, value, message) => {
 		expect(() => applySearchOption({}, key, value)).toThrow(message);

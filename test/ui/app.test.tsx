@@ -150,36 +150,41 @@ describe('the game screen', () => {
 		await stop();
 	});
 
-	it('plays by cursor: arrows and hjkl move, Enter picks and marks the targets, Enter on a target plays', async () => {
-		const { session, lines, press, stop } = start();
-		await humanTurn(session);
-		await press(UP, 'k', LEFT, 'h');
-		expect(board4(lines())[0]).toBe(' 0 [B] .  .  R');
-		await press('\r');
-		// The cursor's brackets stand over the picked blob's.
-		expect(board4(lines())).toEqual([' 0 [B] +  *  R', ' 1  +  +  *  .', ' 2  *  *  *  .', ' 3  B  .  .  R']);
-		expect(lines().at(-1)).toBe('Your move (Blue):    move the cursor to a target (+ clone, * jump), Enter plays');
-		// Esc drops the pick; Space picks too.
-		await press(ESC);
-		expect(board4(lines())[0]).toBe(' 0 [B] .  .  R');
-		await press(' ', DOWN, 'j', RIGHT, 'l');
-		expect(board4(lines()).slice(0, 3)).toEqual([' 0 <B> +  *  R', ' 1  +  +  *  .', ' 2  *  * [*] .']);
-		await press('\r');
-		await waitFor(() => session.state.moves.length === 1);
-		await tick();
-		// A jump: the source is empty now.
-		expect(lines().slice(2, 5)).toEqual([
-			' 0 -.- .  .  R      1. (0,0) > (2,2)',
-			' 1  .  .  .  .',
-			' 2  .  . [B] .',
-		]);
-		// Red's turn: a Blue blob cannot be picked, and an empty cell is no target.
-		await press('\r');
-		expect(lines().at(-1)).toBe('(2,2): pick a Red blob');
-		await press('k', 'k', 'l', '\r', 'j', 'j', 'h', 'h', 'h', '\r');
-		expect(lines().at(-1)).toBe('(2,0) is not a target of (0,3): + is a clone, * a jump (Esc drops it)');
-		await stop();
-	});
+	it(
+		'plays by cursor: arrows and hjkl move, Enter picks and marks the targets, ' + 'Enter on a target plays',
+		async () => {
+			const { session, lines, press, stop } = start();
+			await humanTurn(session);
+			await press(UP, 'k', LEFT, 'h');
+			expect(board4(lines())[0]).toBe(' 0 [B] .  .  R');
+			await press('\r');
+			// The cursor's brackets stand over the picked blob's.
+			expect(board4(lines())).toEqual([' 0 [B] +  *  R', ' 1  +  +  *  .', ' 2  *  *  *  .', ' 3  B  .  .  R']);
+			expect(lines().at(-1)).toBe(
+				'Your move (Blue):    move the cursor to a target (+ clone, * jump), Enter plays',
+			);
+			// Esc drops the pick; Space picks too.
+			await press(ESC);
+			expect(board4(lines())[0]).toBe(' 0 [B] .  .  R');
+			await press(' ', DOWN, 'j', RIGHT, 'l');
+			expect(board4(lines()).slice(0, 3)).toEqual([' 0 <B> +  *  R', ' 1  +  +  *  .', ' 2  *  * [*] .']);
+			await press('\r');
+			await waitFor(() => session.state.moves.length === 1);
+			await tick();
+			// A jump: the source is empty now.
+			expect(lines().slice(2, 5)).toEqual([
+				' 0 -.- .  .  R      1. (0,0) > (2,2)',
+				' 1  .  .  .  .',
+				' 2  .  . [B] .',
+			]);
+			// Red's turn: a Blue blob cannot be picked, and an empty cell is no target.
+			await press('\r');
+			expect(lines().at(-1)).toBe('(2,2): pick a Red blob');
+			await press('k', 'k', 'l', '\r', 'j', 'j', 'h', 'h', 'h', '\r');
+			expect(lines().at(-1)).toBe('(2,0) is not a target of (0,3): + is a clone, * a jump (Esc drops it)');
+			await stop();
+		},
+	);
 
 	it('undo takes back, redo replays, with what is left to replay in the move list', async () => {
 		const { session, lines, press, stop } = start();
@@ -244,52 +249,56 @@ describe('the game screen', () => {
 		await stop();
 	});
 
-	it('saves the game to a record, refuses to overwrite unless confirmed, and loads records and board files back', async () => {
-		const { session, lines, frame, press, stop } = start();
-		const path = join(dir, 'saved.json');
-		await humanTurn(session);
-		await press('0 0 1 1\r');
-		await waitFor(() => session.state.moves.length === 1 && session.humanToMove() !== null);
-		await press('s');
-		expect(lines().at(-1)).toBe('Save to: 4x4-game.json   Enter saves, Esc cancels');
-		await press(...Array(13).fill('\x7f'), path, '\r');
-		await waitFor(() => frame().includes('saved 1 moves'));
-		expect(lines().at(-1)).toBe(`saved 1 moves to ${path}`);
-		expect(JSON.parse(await readFile(path, 'utf8')).moves).toEqual([
-			{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: expect.any(Number) },
-		]);
-		await press('0 3 1 2\r');
-		await waitFor(() => session.state.moves.length === 2 && session.humanToMove() !== null);
-		// Saving again to the same name asks first.
-		await press('s', '\r');
-		await waitFor(() => frame().includes('exists'));
-		expect(lines().at(-1)).toBe(`${path} exists: Enter overwrites it, Esc cancels`);
-		await press(ESC);
-		expect(JSON.parse(await readFile(path, 'utf8')).moves.length).toBe(1);
-		// Load it back: the position after its one move, Red to move.
-		await press('o');
-		expect(lines().at(-1)).toBe(`Open: ${path}   Enter opens, Esc cancels`);
-		await press('\r');
-		await waitFor(() => frame().includes('loaded'));
-		await humanTurn(session);
-		await tick();
-		expect(lines()[0]).toBe('blobterm · saved.json · Blue: human · Red: human');
-		expect(lines()[2]).toBe(' 0 -B- .  .  R      1. (0,0) > (1,1)');
-		expect(lines().at(-1)).toBe(`loaded ${path}: 1 moves`);
-		// A board file, and a file that is not there.
-		await press('o', ...Array(path.length).fill('\x7f'), 'boards/gruyere3.bwb', '\r');
-		await waitFor(() => frame().includes('gruyere3'));
-		await tick();
-		expect(lines().slice(0, 3)).toEqual([
-			'blobterm · gruyere3.bwb · Blue: human · Red: human',
-			'    0  1  2  3  4    Moves',
-			' 0  B  #  .  #  R      none yet',
-		]);
-		await press('o', ...Array('boards/gruyere3.bwb'.length).fill('\x7f'), 'nowhere.json', '\r');
-		await waitFor(() => frame().includes('cannot read'));
-		expect(lines().at(-1)).toBe('cannot read nowhere.json: no such file');
-		await stop();
-	});
+	it(
+		'saves the game to a record, refuses to overwrite unless confirmed, ' +
+			'and loads records and board files back',
+		async () => {
+			const { session, lines, frame, press, stop } = start();
+			const path = join(dir, 'saved.json');
+			await humanTurn(session);
+			await press('0 0 1 1\r');
+			await waitFor(() => session.state.moves.length === 1 && session.humanToMove() !== null);
+			await press('s');
+			expect(lines().at(-1)).toBe('Save to: 4x4-game.json   Enter saves, Esc cancels');
+			await press(...Array(13).fill('\x7f'), path, '\r');
+			await waitFor(() => frame().includes('saved 1 moves'));
+			expect(lines().at(-1)).toBe(`saved 1 moves to ${path}`);
+			expect(JSON.parse(await readFile(path, 'utf8')).moves).toEqual([
+				{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: expect.any(Number) },
+			]);
+			await press('0 3 1 2\r');
+			await waitFor(() => session.state.moves.length === 2 && session.humanToMove() !== null);
+			// Saving again to the same name asks first.
+			await press('s', '\r');
+			await waitFor(() => frame().includes('exists'));
+			expect(lines().at(-1)).toBe(`${path} exists: Enter overwrites it, Esc cancels`);
+			await press(ESC);
+			expect(JSON.parse(await readFile(path, 'utf8')).moves.length).toBe(1);
+			// Load it back: the position after its one move, Red to move.
+			await press('o');
+			expect(lines().at(-1)).toBe(`Open: ${path}   Enter opens, Esc cancels`);
+			await press('\r');
+			await waitFor(() => frame().includes('loaded'));
+			await humanTurn(session);
+			await tick();
+			expect(lines()[0]).toBe('blobterm · saved.json · Blue: human · Red: human');
+			expect(lines()[2]).toBe(' 0 -B- .  .  R      1. (0,0) > (1,1)');
+			expect(lines().at(-1)).toBe(`loaded ${path}: 1 moves`);
+			// A board file, and a file that is not there.
+			await press('o', ...Array(path.length).fill('\x7f'), 'boards/gruyere3.bwb', '\r');
+			await waitFor(() => frame().includes('gruyere3'));
+			await tick();
+			expect(lines().slice(0, 3)).toEqual([
+				'blobterm · gruyere3.bwb · Blue: human · Red: human',
+				'    0  1  2  3  4    Moves',
+				' 0  B  #  .  #  R      none yet',
+			]);
+			await press('o', ...Array('boards/gruyere3.bwb'.length).fill('\x7f'), 'nowhere.json', '\r');
+			await waitFor(() => frame().includes('cannot read'));
+			expect(lines().at(-1)).toBe('cannot read nowhere.json: no such file');
+			await stop();
+		},
+	);
 
 	it('q quits: the session ends and the players are stopped', async () => {
 		const { session, press, running, quitted } = start();
@@ -397,36 +406,39 @@ class ChattyEngine implements Player {
 }
 
 describe('the engine panel', () => {
-	it('shows depth, score, nodes, threads and nodes per thread, sampled a few times a second, never per report', async () => {
-		const chatty = new ChattyEngine();
-		const { session, ui, frame, lines, press, stop } = start({
-			players: [new HumanPlayer(), chatty],
-			timeMs: [1000, 60_000],
-		});
-		await humanTurn(session);
-		await press('0 0 1 1\r');
-		await waitFor(() => frame().includes('threads 4'));
-		const framesBefore = ui.frames.length;
-		const reportsBefore = chatty.reports;
-		await tick(1000);
-		const screen = lines();
-		expect(screen.slice(4, 8)).toEqual([
-			' 2  .  . [.] .    Red · chatty · thinking',
-			expect.stringMatching(/^ 3  B  \.  \.  R    depth 5  score \+1  nodes \S+  nps 1\.00M  time T$/),
-			expect.stringMatching(/^ {18}threads 4: (\S+) \1 \1 \1$/),
-			'                  pv (0,3) > (1,2)',
-		]);
-		expect(screen.at(-1)).toBe('Red (chatty) is thinking · g moves now · ? help');
-		// Hundreds of reports in that second, a handful of frames.
-		expect(chatty.reports - reportsBefore).toBeGreaterThan(300);
-		expect(ui.frames.length - framesBefore).toBeLessThan(30);
-		// Keys stay live while it thinks: help opens and closes, and g makes it move.
-		await press('?');
-		expect(frame()).toContain('Keys (any key closes this help)');
-		await press(' ', 'g');
-		await waitFor(() => session.state.moves.length === 2);
-		await stop();
-	});
+	it(
+		'shows depth, score, nodes, threads and nodes per thread, ' + 'sampled a few times a second, never per report',
+		async () => {
+			const chatty = new ChattyEngine();
+			const { session, ui, frame, lines, press, stop } = start({
+				players: [new HumanPlayer(), chatty],
+				timeMs: [1000, 60_000],
+			});
+			await humanTurn(session);
+			await press('0 0 1 1\r');
+			await waitFor(() => frame().includes('threads 4'));
+			const framesBefore = ui.frames.length;
+			const reportsBefore = chatty.reports;
+			await tick(1000);
+			const screen = lines();
+			expect(screen.slice(4, 8)).toEqual([
+				' 2  .  . [.] .    Red · chatty · thinking',
+				expect.stringMatching(/^ 3  B  \.  \.  R    depth 5  score \+1  nodes \S+  nps 1\.00M  time T$/),
+				expect.stringMatching(/^ {18}threads 4: (\S+) \1 \1 \1$/),
+				'                  pv (0,3) > (1,2)',
+			]);
+			expect(screen.at(-1)).toBe('Red (chatty) is thinking · g moves now · ? help');
+			// Hundreds of reports in that second, a handful of frames.
+			expect(chatty.reports - reportsBefore).toBeGreaterThan(300);
+			expect(ui.frames.length - framesBefore).toBeLessThan(30);
+			// Keys stay live while it thinks: help opens and closes, and g makes it move.
+			await press('?');
+			expect(frame()).toContain('Keys (any key closes this help)');
+			await press(' ', 'g');
+			await waitFor(() => session.state.moves.length === 2);
+			await stop();
+		},
+	);
 
 	it('shows a whole game between two engine programs, their time, and the result', async () => {
 		const engine = () => new ExternalPlayer({ command: fixture('greedy-engine.mjs'), graceMs: 300 });
@@ -438,7 +450,8 @@ describe('the engine panel', () => {
 		expect(frame()).toContain('Red · greedy-engine.mjs');
 		expect(frame()).toMatch(/time T/);
 		expect(lines().at(-1)).toBe(
-			`Result: ${result.winner === null ? 'draw' : result.winner === 0 ? 'Blue wins' : 'Red wins'} ${result.blue}-${result.red} (${result.reason}) · n new game · q quit`,
+			`Result: ${result.winner === null ? 'draw' : result.winner === 0 ? 'Blue wins' : 'Red wins'} ` +
+				`${result.blue}-${result.red} (${result.reason}) · n new game · q quit`,
 		);
 		expect(frame()).toMatch(/game over · Blue \d+ · Red \d+ · half-move \d+ of 100/);
 		// No person plays: no cursor, and undo says why it does nothing.

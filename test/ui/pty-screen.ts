@@ -33,7 +33,9 @@ export class PtyScreen {
 	) {
 		this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
 		const wrapper =
-			'before=$(stty -g); node "$@"; code=$?; after=$(stty -g); if [ "$before" = "$after" ]; then s="tty restored"; else s="tty changed"; fi; printf "\\n[exit %s, %s]\\n" "$code" "$s"; exit $code';
+			'before=$(stty -g); node "$@"; code=$?; after=$(stty -g); ' +
+			'if [ "$before" = "$after" ]; then s="tty restored"; else s="tty changed"; fi; ' +
+			'printf "\\n[exit %s, %s]\\n" "$code" "$s"; exit $code';
 		const base = { ...process.env } as Record<string, string>;
 		delete base.CI;
 		delete base.NO_COLOR;
@@ -79,7 +81,10 @@ export class PtyScreen {
 		return this.lines().join('\n');
 	}
 
-	/** Waits until the screen satisfies `check` (a string it contains, or a predicate); fails with the screen after `timeoutMs`. */
+	/**
+	 * Waits until the screen satisfies `check` (a string it contains, or a predicate); fails with the
+	 * screen after `timeoutMs`.
+	 */
 	async waitFor(check: string | RegExp | ((screen: string) => boolean), timeoutMs = 20_000): Promise<string> {
 		const test =
 			typeof check === 'string'

@@ -62,20 +62,24 @@ describe('the screen reducer', () => {
 		);
 	});
 
-	it('typed moves: characters type, Space types a space once typing, Enter plays, Backspace deletes, Esc clears', () => {
-		const typed = keys(['0', 'space', '0', 'space', '1', 'space', '1']);
-		expect(typed.state.prompt).toBe('0 0 1 1');
-		expect(keys(['backspace', 'backspace'], typed.state).state.prompt).toBe('0 0 1');
-		expect(keys(['escape'], typed.state).state.prompt).toBe('');
-		expect(keys(['return'], typed.state)).toMatchObject({
-			state: { prompt: '' },
-			effects: [{ kind: 'play', move: '0 0 1 1' }],
-		});
-		expect(keys(['(', '0', ',', '0', ')', 'space', '>']).state.prompt).toBe('(0,0) >');
-		// The cursor still moves while typing, and letters do not type.
-		expect(keys(['u'], typed.state).state.prompt).toBe('0 0 1 1');
-		expect(keys(['k'], typed.state).state.cursor).toBe(6);
-	});
+	it(
+		'typed moves: characters type, Space types a space once typing, ' +
+			'Enter plays, Backspace deletes, Esc clears',
+		() => {
+			const typed = keys(['0', 'space', '0', 'space', '1', 'space', '1']);
+			expect(typed.state.prompt).toBe('0 0 1 1');
+			expect(keys(['backspace', 'backspace'], typed.state).state.prompt).toBe('0 0 1');
+			expect(keys(['escape'], typed.state).state.prompt).toBe('');
+			expect(keys(['return'], typed.state)).toMatchObject({
+				state: { prompt: '' },
+				effects: [{ kind: 'play', move: '0 0 1 1' }],
+			});
+			expect(keys(['(', '0', ',', '0', ')', 'space', '>']).state.prompt).toBe('(0,0) >');
+			// The cursor still moves while typing, and letters do not type.
+			expect(keys(['u'], typed.state).state.prompt).toBe('0 0 1 1');
+			expect(keys(['k'], typed.state).state.cursor).toBe(6);
+		},
+	);
 
 	it('game keys give their effects; help opens and any key closes it', () => {
 		expect(keys(['u', 'r', 'g', 'n', 'x', 'q']).effects).toEqual([

@@ -108,25 +108,28 @@ describe('blobterm in a terminal', () => {
 		expect(s.cursorShown()).toBe(true);
 	});
 
-	it('without colour (NO_COLOR, --no-color, TERM=dumb) writes no colour codes, and every mark is still there', async () => {
-		const coloured = blobterm(['boards/4x4.bwb'], { cols: 80, rows: 24 });
-		await coloured.waitFor('Your move (Blue)');
-		expect(coloured.raw).toMatch(SGR);
-		for (const [args, env] of [
-			[['boards/4x4.bwb'], { NO_COLOR: '1' }],
-			[['boards/4x4.bwb', '--no-color'], {}],
-			[['boards/4x4.bwb'], { TERM: 'dumb' }],
-		] as const) {
-			const s = blobterm([...args], { cols: 80, rows: 24, env });
-			await s.waitFor('Your move (Blue)');
-			await press(s, ['k', 'k', 'h', 'h', '\r', 'j', 'l']);
-			await s.settle(' 1  + [+] *  .');
-			expect(boardLines(s, 2, 5)).toEqual([' 0 <B> +  *  R', ' 1  + [+] *  .', ' 2  *  *  *  .']);
-			expect(s.raw, JSON.stringify(env) + args.join(' ')).not.toMatch(SGR);
-			await press(s, ['q']);
-			expect(await s.exited).toBe(0);
-		}
-	});
+	it(
+		'without colour (NO_COLOR, --no-color, TERM=dumb) writes no colour codes, ' + 'and every mark is still there',
+		async () => {
+			const coloured = blobterm(['boards/4x4.bwb'], { cols: 80, rows: 24 });
+			await coloured.waitFor('Your move (Blue)');
+			expect(coloured.raw).toMatch(SGR);
+			for (const [args, env] of [
+				[['boards/4x4.bwb'], { NO_COLOR: '1' }],
+				[['boards/4x4.bwb', '--no-color'], {}],
+				[['boards/4x4.bwb'], { TERM: 'dumb' }],
+			] as const) {
+				const s = blobterm([...args], { cols: 80, rows: 24, env });
+				await s.waitFor('Your move (Blue)');
+				await press(s, ['k', 'k', 'h', 'h', '\r', 'j', 'l']);
+				await s.settle(' 1  + [+] *  .');
+				expect(boardLines(s, 2, 5)).toEqual([' 0 <B> +  *  R', ' 1  + [+] *  .', ' 2  *  *  *  .']);
+				expect(s.raw, JSON.stringify(env) + args.join(' ')).not.toMatch(SGR);
+				await press(s, ['q']);
+				expect(await s.exited).toBe(0);
+			}
+		},
+	);
 
 	for (const [key, what] of [
 		['r', 'render failed'],

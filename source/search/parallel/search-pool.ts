@@ -7,7 +7,8 @@
  * `message` event), per-thread node counters that anyone may read at any time (`threadNodes`,
  * for the interface's own timer), and for YBWC the split points (`shared-state.ts`).
  * Thread 0 searches the root and reports each completed depth (`onInfo`); the others help (Lazy
- * SMP or YBWC, see `parallel-searcher.ts`). Progress between depths is `threadNodes()`. A search's promise resolves once every thread has finished it.
+ * SMP or YBWC, see `parallel-searcher.ts`). Progress between depths is `threadNodes()`. A
+ * search's promise resolves once every thread has finished it.
  * The workers run the compiled `parallel-worker.js` next to this file (from `dist/`).
  */
 
@@ -34,7 +35,10 @@ export interface WorkerSetup {
 	readonly options: Partial<SearchOptions>;
 }
 
-/** Pool to worker: a search (every worker gets it; thread 0 searches, the others help), or clearing what was learned. */
+/**
+ * Pool to worker: a search (every worker gets it; thread 0 searches, the others help), or clearing
+ * what was learned.
+ */
 export type PoolRequest =
 	| {
 			readonly type: 'search';

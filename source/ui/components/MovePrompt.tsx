@@ -69,9 +69,8 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 	}
 	if (state.thinking) {
 		const player = state.players[state.thinking.side];
-		return (
-			<Text wrap="truncate-end">{`${sideName(state.thinking.side)} (${player.name}) is thinking · g moves now · ? help`}</Text>
-		);
+		const thinking = `${sideName(state.thinking.side)} (${player.name}) is thinking`;
+		return <Text wrap="truncate-end">{`${thinking} · g moves now · ? help`}</Text>;
 	}
 	return <Text> </Text>;
 }

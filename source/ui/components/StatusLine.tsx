@@ -37,7 +37,8 @@ export function StatusLine({ columns = 80 }: { columns?: number }) {
 			{' · '}
 			<Text color="redBright">Red {pos.count[1]}</Text>
 			{columns >= 80
-				? ` · half-move ${state.moves.length} of ${state.halfMoveLimit} · time Blue ${formatClock(used[0])} Red ${formatClock(used[1])}`
+				? ` · half-move ${state.moves.length} of ${state.halfMoveLimit} · ` +
+					`time Blue ${formatClock(used[0])} Red ${formatClock(used[1])}`
 				: ` · ${state.moves.length}/${state.halfMoveLimit} · ${formatClock(used[0])} | ${formatClock(used[1])}`}
 		</Text>
 	);

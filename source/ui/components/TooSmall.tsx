@@ -22,7 +22,10 @@ export function TooSmall({
 }) {
 	return (
 		<Box width={columns} height={Math.max(1, rows - 1)} overflow="hidden">
-			<Text>{`Terminal too small: ${columns} x ${rows}. The ${board} board needs ${needColumns} x ${needRows}. Enlarge it, or q to quit.`}</Text>
+			<Text>
+				{`Terminal too small: ${columns} x ${rows}. ` +
+					`The ${board} board needs ${needColumns} x ${needRows}. Enlarge it, or q to quit.`}
+			</Text>
 		</Box>
 	);
 }

@@ -15,7 +15,10 @@ export interface LiveInfoSource {
 	subscribe(listener: () => void): () => void;
 }
 
-/** The latest info of each side's engine, `[blue, red]`, refreshed every `intervalMs` and on each change of the game. */
+/**
+ * The latest info of each side's engine, `[blue, red]`, refreshed every `intervalMs` and on each
+ * change of the game.
+ */
 export function useEngineInfo(
 	source: LiveInfoSource,
 	intervalMs = ENGINE_SAMPLE_MS,
