@@ -2,7 +2,8 @@
  * Game records: a game saved to a JSON file and loaded back, and games loaded from board files.
  *
  * A record (`blobterm-game`, version 1) holds the start position, the moves with the time each
- * took, the moves taken back that can be replayed, the players and the result:
+ * took and the engine's search report where there was one (`move-report.ts`: score, depth,
+ * seldepth, nodes, PV), the moves taken back that can be replayed, the players and the result:
  *
  * ```json
  * {
@@ -47,6 +48,7 @@ import { GameRecordError } from './game-record-error.js';
 import { type LoadedGame } from './game-session.js';
 import { movesAlong } from './history-moves.js';
 import { FileReadError } from './load-board.js';
+import { readReportFields, reportFields, type ReportFields } from './move-report.js';
 import { describeResult, type GameResult } from './result.js';
 
 /** The `format` field of a record. */
@@ -62,8 +64,8 @@ export interface PlayerRecord {
 	readonly timeMs: number;
 }
 
-/** A move as recorded. */
-export interface MoveRecord {
+/** A move as recorded, with the mover's search report (`move-report.ts`) where there was one. */
+export interface MoveRecord extends ReportFields {
 	readonly side: 'Blue' | 'Red';
 	/** Canonical move text, `(r1,c1) > (r2,c2)` or `pass`. */
 	readonly move: string;
@@ -114,6 +116,7 @@ export function toRecord(source: RecordSource, saved = new Date()): GameRecord {
 		side: m.side === BLUE ? 'Blue' : 'Red',
 		move: m.text,
 		timeMs: Math.round(m.timeMs),
+		...reportFields(m.report),
 	});
 	return {
 		format: RECORD_FORMAT,
@@ -217,6 +220,12 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 				move = check.move;
 				text = formatMove(pos, move);
 			}
+			let report;
+			try {
+				report = readReportFields(item);
+			} catch (error) {
+				return fail(`${where}: ${(error as Error).message}`);
+			}
 			const next = playMove(pos, move);
 			const side = pos.side;
 			out.push({
@@ -226,6 +235,7 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 				said: item.move,
 				timeMs,
 				captures: move === PASS ? 0 : pos.count[side ^ 1] - next.count[side ^ 1],
+				...(report && { report }),
 			});
 			pos = next;
 		});
@@ -274,6 +284,16 @@ export function gameFromBoardFile(board: BoardFile): LoadedGame {
  * @throws FileReadError if it cannot be read; GameRecordError or BoardFileError if it is malformed
  */
 export async function readGameFile(path: string): Promise<LoadedGame> {
+	const text = await readGameText(path);
+	if (text.trimStart().startsWith('{')) return parseRecord(text, path);
+	return gameFromBoardFile(parseBoardFile(text, path));
+}
+
+/**
+ * The text of a game file (a record, a match record, PGN, a board file), read asynchronously.
+ * @throws FileReadError if it cannot be read or is larger than 64 MiB
+ */
+export async function readGameText(path: string): Promise<string> {
 	let text: string;
 	try {
 		const info = await stat(path);
@@ -287,8 +307,7 @@ export async function readGameFile(path: string): Promise<LoadedGame> {
 			code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
 		throw new FileReadError(`cannot read ${path}: ${why}`);
 	}
-	if (text.trimStart().startsWith('{')) return parseRecord(text, path);
-	return gameFromBoardFile(parseBoardFile(text, path));
+	return text;
 }
 
 /** Largest game file read (bytes). */

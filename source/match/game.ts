@@ -16,7 +16,7 @@ import { formatMove, type MoveCoords } from '../game/notation.js';
 import { hasLegalMove } from '../game/movegen.js';
 import { clonePosition, type Position, type Side } from '../game/position.js';
 import { HumanPlayer } from '../players/human-player.js';
-import { type EngineInfo, type MoveAnswer, type Player } from '../players/player.js';
+import { type EngineInfo, type MoveAnswer, type MoveReport, type Player } from '../players/player.js';
 import { abortedResult, endResult, forfeitResult, type GameResult } from './result.js';
 
 /** Settings of one game. */
@@ -48,6 +48,8 @@ export interface PlayedMove {
 	readonly timeMs: number;
 	/** Opponent blobs captured. */
 	readonly captures: number;
+	/** The mover's last search report (engines that report one; see `MoveReport`). */
+	readonly report?: MoveReport;
 }
 
 /** A snapshot of the game. Replaced, never mutated. */
@@ -195,18 +197,23 @@ export class Game {
 						position,
 					),
 				);
-			this.record(side, check.move, formatMove(position, check.move), answer.text, took);
+			if (answer.report) {
+				// The panel keeps what the engine said about the move it played (never a PV of another move).
+				const last = this.liveInfo(side);
+				this.info[side] = { ...(last ?? {}), ...answer.report, timeMs: last?.timeMs ?? Math.round(took) };
+			}
+			this.record(side, check.move, formatMove(position, check.move), answer.text, took, answer.report);
 		}
 	}
 
-	private record(side: Side, move: Move, text: string, said: string, timeMs: number): void {
+	private record(side: Side, move: Move, text: string, said: string, timeMs: number, report?: MoveReport): void {
 		const { position, positions, moves } = this.current;
 		const next = playMove(position, move);
 		const captures = move === PASS ? 0 : position.count[side ^ 1] - next.count[side ^ 1];
 		this.update({
 			position: next,
 			positions: [...positions, next],
-			moves: [...moves, { side, move, text, said, timeMs, captures }],
+			moves: [...moves, { side, move, text, said, timeMs, captures, ...(report && { report }) }],
 			thinking: null,
 		});
 	}

@@ -20,6 +20,7 @@ import { adjudicate, type Adjudication, type AdjudicationOptions } from './adjud
 import { Game } from './game.js';
 import { GameLog } from './game-log.js';
 import { type Opening } from './opening.js';
+import { reportFields } from './move-report.js';
 import { formatPgn } from './pgn.js';
 import { Appender, type GameRecord, type MatchHeader, RecordFile } from './record.js';
 import { type GameResult } from './result.js';
@@ -315,7 +316,12 @@ export class Match {
 			blue: names[0],
 			red: names[1],
 			engineA: scheduled.engineA === BLUE ? 'blue' : 'red',
-			moves: game.state.moves.map((m) => ({ move: m.text, said: m.said, ms: Math.round(m.timeMs) })),
+			moves: game.state.moves.map((m) => ({
+				move: m.text,
+				said: m.said,
+				ms: Math.round(m.timeMs),
+				...reportFields(m.report),
+			})),
 			result: winner === 'blue' ? '1-0' : winner === 'red' ? '0-1' : '1/2-1/2',
 			winner,
 			blobs: decided ? { blue: final.count[0], red: final.count[1] } : { blue: result.blue, red: result.red },

@@ -9,6 +9,7 @@
 import { appendFile, open, readFile, stat, truncate } from 'node:fs/promises';
 import { type Variant } from '../game/game-over.js';
 import { type AdjudicationOptions } from './adjudication.js';
+import { type ReportFields } from './move-report.js';
 import { type SprtOptions } from './sprt.js';
 
 /** The first line: what the match is. A resumed match must have the same settings. */
@@ -36,8 +37,8 @@ export interface MatchHeader {
 	readonly startedAt: string;
 }
 
-/** A move in a record. */
-export interface RecordedMove {
+/** A move in a record, with the mover's search report (`move-report.ts`) where there was one. */
+export interface RecordedMove extends ReportFields {
 	/** Canonical text `(r1,c1) > (r2,c2)`, or `pass`. */
 	readonly move: string;
 	/** What the player said (an engine's line; a UAI move). */

@@ -8,8 +8,8 @@ import { formatMove, moveCoords } from '../game/notation.js';
 import { type Position } from '../game/position.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
-import { type SearchInfo } from '../search/types.js';
-import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
+import { type SearchInfo, type SearchResult } from '../search/types.js';
+import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
 
 /** Settings of the built-in engine. */
 export interface BuiltinOptions {
@@ -85,7 +85,21 @@ export class BuiltinPlayer implements Player {
 			);
 			if (result.move === NO_MOVE || result.move === PASS)
 				return { kind: 'forfeit', reason: 'the built-in engine found no move' };
-			return { kind: 'move', coords: moveCoords(position, result.move), text: formatMove(position, result.move) };
+			const report = resultReport(position, result);
+			// The last word on this move: the report of the move played, not of the last completed depth.
+			request.onInfo?.({
+				...report,
+				nps: result.timeMs > 0 ? Math.round((result.nodes * 1000) / result.timeMs) : 0,
+				timeMs: Math.round(result.timeMs),
+				threads: thread.threads,
+				threadNodes: thread.threads > 1 ? thread.threadNodes() : undefined,
+			});
+			return {
+				kind: 'move',
+				coords: moveCoords(position, result.move),
+				text: formatMove(position, result.move),
+				report,
+			};
 		} catch (error) {
 			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };
 		} finally {
@@ -102,6 +116,23 @@ export class BuiltinPlayer implements Player {
 		await this.pool?.close();
 		this.pool = null;
 	}
+}
+
+/**
+ * The report of a search's answer: its depth, score, nodes, time and principal variation, the
+ * PV starting with the move chosen (a move from a deeper, unfinished iteration gets a PV of its own,
+ * not the last completed depth's). A search that completed no depth reports no score.
+ */
+export function resultReport(position: Position, result: SearchResult): MoveReport {
+	const pv = result.pv.length > 0 && result.pv[0] === result.move ? result.pv : [result.move];
+	return {
+		depth: result.depth,
+		seldepth: result.seldepth,
+		...(result.depth > 0 && { score: result.score }),
+		nodes: result.nodes,
+		timeMs: Math.round(result.timeMs),
+		pv: pvText(position, pv),
+	};
 }
 
 /** A search info with its PV as move texts. */

@@ -38,12 +38,32 @@ export interface EngineInfo {
 	readonly nps?: number;
 	/** Time spent on this move so far, in ms. */
 	readonly timeMs: number;
+	/** The engine's own time for its search, as it reported it (UAI `time`), ms. */
+	readonly engineTimeMs?: number;
 	/** Principal variation as move texts. */
 	readonly pv?: readonly string[];
 	readonly threads?: number;
 	readonly threadNodes?: readonly number[];
 	/** Any other line the engine printed (external engines). */
 	readonly text?: string;
+}
+
+/**
+ * The search report that goes with an engine's move into the game's record: what the engine said
+ * about the position it moved in, once it had chosen. Fields the engine did not report are absent.
+ */
+export interface MoveReport {
+	/** Completed depth in plies. */
+	readonly depth?: number;
+	/** Deepest ply reached. */
+	readonly seldepth?: number;
+	/** Score from the mover's view, in centiblobs (finished games as in `search/score.ts`). */
+	readonly score?: number;
+	readonly nodes?: number;
+	/** The engine's own time for the search, ms. */
+	readonly timeMs?: number;
+	/** Principal variation as move texts (`(r1,c1) > (r2,c2)`), starting with the move played. */
+	readonly pv?: readonly string[];
 }
 
 /** A player's answer: a move (still to be checked by the game loop) or a forfeit. */
@@ -53,6 +73,8 @@ export type MoveAnswer =
 			readonly coords: MoveCoords;
 			/** What the player actually said (an engine's output line, a person's input). */
 			readonly text: string;
+			/** The engine's last search report for this move (engines that report one). */
+			readonly report?: MoveReport;
 	  }
 	| { readonly kind: 'forfeit'; readonly reason: string };
 

@@ -16,11 +16,11 @@
 
 import { formatFen } from '../game/fen.js';
 import { type Move, PASS } from '../game/move.js';
-import { moveCoords } from '../game/notation.js';
+import { formatMove, moveCoords } from '../game/notation.js';
 import { type Position, sideName } from '../game/position.js';
 import { type EngineLogger } from './engine-log.js';
 import { EngineProcess, type ProcessExit, type WaitResult } from './engine-process.js';
-import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
+import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
 import { parseInfoLine } from './uai-info.js';
 import { formatUaiMove, isUaiMoveText, moveBetween, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
@@ -163,6 +163,7 @@ export class UaiPlayer implements Player {
 				...(parsed.nodes !== undefined && { nodes: parsed.nodes }),
 				...(parsed.nps !== undefined && { nps: parsed.nps }),
 				...(parsed.pv !== undefined && { pv: uaiPvText(position, parsed.pv) }),
+				...(parsed.timeMs !== undefined && { engineTimeMs: parsed.timeMs }),
 				...(parsed.string !== undefined && { text: parsed.string.slice(0, 200) }),
 				timeMs: elapsed(),
 			};
@@ -215,7 +216,12 @@ export class UaiPlayer implements Player {
 			if (!check.ok) return { kind: 'forfeit', reason: `illegal move ${JSON.stringify(text)}: ${check.reason}` };
 			if (check.move === PASS)
 				return { kind: 'forfeit', reason: `illegal move "0000": ${sideName(position.side)} must move` };
-			return { kind: 'move', coords: moveCoords(position, check.move), text };
+			return {
+				kind: 'move',
+				coords: moveCoords(position, check.move),
+				text,
+				report: uaiReport(position, check.move, info),
+			};
 		} finally {
 			stopLines();
 			clearInterval(ticker);
@@ -252,6 +258,23 @@ function cachedMoveBetween(before: Position, after: Position): Move | null {
 	const move = moveBetween(before, after);
 	movesInto.set(after, { before, move });
 	return move;
+}
+
+/**
+ * The report of a UAI engine's move: its last `info` values, with a PV that starts with the move
+ * played (a PV of another move, from an earlier depth, is replaced by the move alone).
+ */
+export function uaiReport(position: Position, move: Move, info: EngineInfo): MoveReport {
+	const text = formatMove(position, move);
+	const pv = info.pv && info.pv[0] === text ? info.pv : [text];
+	return {
+		...(info.depth !== undefined && { depth: info.depth }),
+		...(info.seldepth !== undefined && { seldepth: info.seldepth }),
+		...(info.score !== undefined && { score: info.score }),
+		...(info.nodes !== undefined && { nodes: info.nodes }),
+		...(info.engineTimeMs !== undefined && { timeMs: info.engineTimeMs }),
+		pv,
+	};
 }
 
 /** `crashed (SIGSEGV)` or `exited with code 3`. */

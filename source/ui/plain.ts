@@ -1,17 +1,20 @@
 /**
  * The game without the TUI, for scripts and pipes: one line per move, then a result line.
  *
- *   1. Blue (0,0) > (1,1)  0.20s  Blue 3 Red 1
- *   2. Red (6,6) > (5,5)  0.20s  Blue 3 Red 2
+ *   1. Blue (0,0) > (1,1)  0.20s  Blue 3 Red 1  +1.25/7
+ *   2. Red (6,6) > (5,5)  0.20s  Blue 3 Red 2  -1.00/6
  *   ...
  *   Result: Blue wins 30-19 (the board is full)
  *
- * A person to move gets the board and a prompt, and types moves on standard input.
+ * An engine's move ends with its report: score in blobs from the mover's view, slash, depth
+ * (`match/move-report.ts`). A person to move gets the board and a prompt, and types moves on
+ * standard input.
  */
 
 import { createInterface, type Interface } from 'node:readline';
 import { sideName } from '../game/position.js';
 import { type Game } from '../match/game.js';
+import { reportText } from '../match/move-report.js';
 import { describeResult, type GameResult } from '../match/result.js';
 import { boardLines } from './board-text.js';
 
@@ -26,9 +29,10 @@ export function moveLine(game: Game, index: number): string {
 	const { moves, positions } = game.state;
 	const move = moves[index];
 	const after = positions[index + 1];
+	const report = reportText(move.report);
 	return (
 		`${index + 1}. ${sideName(move.side)} ${move.text}  ${(move.timeMs / 1000).toFixed(2)}s  ` +
-		`Blue ${after.count[0]} Red ${after.count[1]}`
+		`Blue ${after.count[0]} Red ${after.count[1]}${report ? `  ${report}` : ''}`
 	);
 }
 

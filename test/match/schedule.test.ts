@@ -134,7 +134,7 @@ describe('PGN', () => {
 				'[Termination "rules infraction"]',
 				'[Reason "Blue (B) forfeits: no move within 1.50 s"]',
 				'',
-				'1. b3 {0.12s} d4c2 {1.00s} {Blue (B) forfeits: no move within 1.50 s} 0-1',
+				'1. b3 {0.120s} d4c2 {1.004s} {Blue (B) forfeits: no move within 1.50 s} 0-1',
 				'',
 				'',
 			].join('\n'),

@@ -423,7 +423,9 @@ describe('the engine panel', () => {
 			const screen = lines();
 			expect(screen.slice(4, 8)).toEqual([
 				' 2  .  . [.] .    Red · chatty · thinking',
-				expect.stringMatching(/^ 3  B  \.  \.  R    depth 5  score \+1  nodes \S+  nps 1\.00M  time T$/),
+				expect.stringMatching(
+					/^ 3  B  \.  \.  R    depth 5  score \+1 for Red  nodes \S+  nps 1\.00M  time T$/,
+				),
 				expect.stringMatching(/^ {18}threads 4: (\S+) \1 \1 \1$/),
 				'                  pv (0,3) > (1,2)',
 			]);

@@ -37,9 +37,10 @@ describe('the TUI as a match viewer', () => {
 			expect(lines[0]).toBe('blobterm · ataxx.bwb · Blue: greedy (1 s) · Red: illegal (1 s)');
 			// Blue's clone (0,0) > (0,1) is marked: - - its source, ( ) its destination.
 			expect(lines[2]).toMatch(/^ 0 -B-\(B\) \. {2}\. {2}\. {2}\. {2}R {4}/);
-			expect(frame).toContain('1. (0,0) > (0,1)');
+			// The move list shows the mover's report: score in blobs from its view, slash, depth.
+			expect(frame).toContain('1. Blue (0,0) > (0,1)  +1.00/2');
 			expect(frame).toContain('Blue · greedy');
-			expect(frame).toMatch(/depth 2 {2}score \+1 {2}nodes 42 {2}nps 4\.20k {2}time \d\.\d\d s/);
+			expect(frame).toMatch(/depth 2 {2}score \+1 for Blue {2}nodes 42 {2}nps 4\.20k {2}time \d\.\d\d s/);
 			expect(frame).toContain('pv (0,0) > (0,1)');
 			expect(frame).toContain('Red · illegal');
 			expect(frame.replace(/\s*\n[│║ ]*/g, ' ')).toContain(

@@ -13,11 +13,14 @@ import { formatCount, formatSeconds } from '../format.js';
 import { useGameView } from '../game-context.js';
 import { useEngineInfo } from '../hooks/use-engine-info.js';
 
-/** The numbers of an engine's info: `depth 7  score +2  nodes 1.23M  nps 456k  time 2.10 s`. */
-export function engineFields(info: EngineInfo | null): string[] {
+/**
+ * The numbers of an engine's info: `depth 7  score +2 for Blue  nodes 1.23M  nps 456k  time 2.10 s`
+ * (the score is from the view of the engine's side, `side`).
+ */
+export function engineFields(info: EngineInfo | null, side: Side): string[] {
 	const fields: string[] = [];
 	if (info?.depth !== undefined) fields.push(`depth ${info.depth}`);
-	if (info?.score !== undefined) fields.push(`score ${formatScore(info.score)}`);
+	if (info?.score !== undefined) fields.push(`score ${formatScore(info.score)} for ${sideName(side)}`);
 	if (info?.nodes !== undefined) fields.push(`nodes ${formatCount(info.nodes)}`);
 	if (info?.nps !== undefined) fields.push(`nps ${formatCount(info.nps)}`);
 	if (info) fields.push(`time ${formatSeconds(info.timeMs)}`);
@@ -46,7 +49,7 @@ function EngineLines({
 	const { state } = useGameView();
 	const player = state.players[side];
 	const title = `${sideName(side)} · ${player.name}${thinking ? ' · thinking' : ''}`;
-	const fields = engineFields(info);
+	const fields = engineFields(info, side);
 	const numbers = fields.length > 0 ? fields.join('  ') : thinking ? 'starting...' : 'waiting';
 	const colour = side === 0 ? 'blueBright' : 'redBright';
 	if (compact) {
