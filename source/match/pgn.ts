@@ -11,6 +11,7 @@
  */
 
 import { ATAXX_START_FEN, parseFen } from '../game/fen.js';
+import { quote, UserError } from '../game/user-error.js';
 import { checkMove } from '../game/legality.js';
 import { playMove } from '../game/make-move.js';
 import { type Move, PASS } from '../game/move.js';
@@ -110,12 +111,7 @@ function uaiLine(position: Position, pv: readonly string[]): string[] {
 }
 
 /** A PGN file that cannot be read; the message names the game and what is wrong. */
-export class PgnError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'PgnError';
-	}
-}
+export class PgnError extends UserError {}
 
 /** One game of a PGN file, as written: tags, moves in UAI notation with their comments, the result. */
 export interface PgnGame {
@@ -188,7 +184,7 @@ export function pgnGameMoves(game: PgnGame, label: string): PgnMoves {
 	const moves: Array<PgnMoves['moves'][number]> = [];
 	game.moves.forEach((m, i) => {
 		const check = parseUaiMove(position, m.text);
-		if (!check.ok) throw new PgnError(`${label}: move ${i + 1} "${m.text}": ${check.reason}`);
+		if (!check.ok) throw new PgnError(`${label}: move ${i + 1} ${quote(m.text)}: ${check.reason}`);
 		const data = m.comment === null ? {} : parsePgnComment(m.comment);
 		const report = data.report && {
 			...data.report,

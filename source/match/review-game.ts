@@ -17,6 +17,7 @@ import { playMove } from '../game/make-move.js';
 import { type Move, PASS } from '../game/move.js';
 import { formatMove, parseMoveText } from '../game/notation.js';
 import { type Position } from '../game/position.js';
+import { quote } from '../game/user-error.js';
 import { type PlayedMove } from './game.js';
 import { gameFromBoardFile, parseRecord, readGameText } from './game-record.js';
 import { GameRecordError } from './game-record-error.js';
@@ -134,7 +135,7 @@ function fromMatchRecord(text: string, path: string, wanted?: number): ReviewGam
 		else {
 			const coords = parseMoveText(item.move);
 			const check = coords ? checkMove(position, coords) : null;
-			if (!check) return fail(`${where}: ${JSON.stringify(item.move)} is not a move`);
+			if (!check) return fail(`${where}: ${quote(item.move)} is not a move`);
 			if (!check.ok) return fail(`${where}: ${check.reason}`);
 			move = check.move;
 		}

@@ -14,6 +14,8 @@ import { MATE, PLY_STEP } from '../search/score.js';
 export interface UaiInfo {
 	readonly depth?: number;
 	readonly seldepth?: number;
+	/** Rank of this line among the engine's principal variations (MultiPV), 1-based. */
+	readonly multipv?: number;
 	/**
 	 * Score from the engine's side's view, in the units of `search/score.ts` (centiblobs): `cp X`
 	 * gives X; `mate N` gives a decisive score `±(MATE - PLY_STEP * plies)`, plies = 2N - 1
@@ -30,8 +32,9 @@ export interface UaiInfo {
 	readonly string?: string;
 }
 
-const NUMBER_KEYS: Record<string, 'depth' | 'seldepth' | 'nodes' | 'nps' | 'timeMs'> = {
+const NUMBER_KEYS: Record<string, 'depth' | 'seldepth' | 'multipv' | 'nodes' | 'nps' | 'timeMs'> = {
 	depth: 'depth',
+	multipv: 'multipv',
 	seldepth: 'seldepth',
 	nodes: 'nodes',
 	nps: 'nps',

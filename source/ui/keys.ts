@@ -23,6 +23,10 @@ export function keyNames(input: string, key: Key): string[] {
 	if (key.downArrow) return ['down'];
 	if (key.leftArrow) return ['left'];
 	if (key.rightArrow) return ['right'];
+	if (key.home) return ['home'];
+	if (key.end) return ['end'];
+	if (key.pageUp) return ['pageup'];
+	if (key.pageDown) return ['pagedown'];
 	if (key.return) return ['return'];
 	if (key.escape) return ['escape'];
 	if (key.backspace || key.delete) return ['backspace'];
@@ -35,6 +39,7 @@ export function keyNames(input: string, key: Key): string[] {
 		if (control) names.push(control);
 		else if (ch === '\x03') names.push('ctrl+c');
 		else if (ch >= ' ') names.push(ch);
+		else if (ch >= '\x01' && ch <= '\x1a') names.push(`ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}`);
 	}
 	return names;
 }
