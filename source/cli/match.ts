@@ -29,7 +29,9 @@ const help = `
 
   Engines (the game command takes the same names)
     builtin                        the built-in engine (a worker thread per game)
-    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, and the search's:
+    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, nodes=N (node limit
+                                   per move; with a generous --time, games that do not depend on
+                                   the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|killers|history|positional=on|off
     ./prog   or   ti:./prog        a program speaking the tournament interface:

@@ -10,6 +10,7 @@
  * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
  *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
  *   builtin:  depth=N          depth limit in plies
+ *             nodes=N          node limit per move (for matches that do not depend on the load)
  *             threads=N        search threads (default 1)
  *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
  *             preset=P, algorithm=A, hash=MB, exposure=N,
@@ -47,6 +48,8 @@ export type EngineSpec =
 			readonly text: string;
 			readonly name?: string;
 			readonly depth?: number;
+			/** Node limit per move. */
+			readonly nodes?: number;
 			readonly search: Partial<SearchOptions>;
 			readonly threads?: number;
 			readonly parallel?: ParallelAlgorithm;
@@ -78,7 +81,7 @@ export type EngineKind = EngineSpec['kind'];
 
 const KEYS: Record<EngineKind, readonly string[]> = {
 	human: [],
-	builtin: ['name', 'depth', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
+	builtin: ['name', 'depth', 'nodes', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
 	ti: ['name', 'args', 'grace'],
 	uai: ['name', 'args', 'grace', 'init', 'option.NAME'],
 };
@@ -114,6 +117,7 @@ export function parseEngineSpec(text: string): EngineSpec {
 			text,
 			name: options.name,
 			depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1),
+			nodes: options.nodes === undefined ? undefined : readInteger(text, 'nodes', options.nodes, 1),
 			search,
 			threads,
 			parallel,
@@ -153,6 +157,7 @@ export function parseEngineSpec(text: string): EngineSpec {
 interface Options {
 	name?: string;
 	depth?: string;
+	nodes?: string;
 	threads?: string;
 	parallel?: string;
 	args?: string;
@@ -179,7 +184,7 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 		} else if (kind === 'builtin' && SEARCH_OPTION_KEYS.includes(key)) {
 			out.search.push(item);
 		} else if (valid.includes(key)) {
-			out[key as 'name' | 'depth' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
+			out[key as 'name' | 'depth' | 'nodes' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
 		} else {
 			throw new PlayerSpecError(
 				`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`,

@@ -28,6 +28,17 @@ export interface SearchLimits {
 	readonly halfMovesLeft?: number;
 	/** Rule variant (default Blob War). */
 	readonly variant?: Variant;
+	/**
+	 * Principal variations to find (default 1): with N > 1 each completed depth reports the N best
+	 * root moves, best first, each with its own score and line (UCI's MultiPV). At most the number
+	 * of root moves.
+	 */
+	readonly multiPv?: number;
+	/**
+	 * Root moves to consider (UCI's `go searchmoves`): the search chooses among these alone. Moves
+	 * that are not legal at the root are ignored; none legal, or an empty list, means every move.
+	 */
+	readonly searchMoves?: readonly Move[];
 }
 
 /** Progress of a search after a completed iteration (or a sample in between). */
@@ -52,6 +63,11 @@ export interface SearchInfo {
 	readonly threadNodes?: readonly number[];
 	/** Transposition table fill, per mille. */
 	readonly hashfull?: number;
+	/**
+	 * Rank of this line among the principal variations of its depth, 1-based (1: the best move);
+	 * with `multiPv` N > 1 a depth reports lines 1..N, in that order.
+	 */
+	readonly multipv?: number;
 }
 
 /** The answer of a search. */
@@ -65,6 +81,7 @@ export interface SearchResult {
 	readonly seldepth: number;
 	readonly nodes: number;
 	readonly timeMs: number;
+	/** Principal variation: always starts with `move` (empty when there is no move). */
 	readonly pv: readonly Move[];
 	/** Whether the search was stopped (flag or limit) rather than finishing its depth. */
 	readonly stopped: boolean;

@@ -24,6 +24,10 @@ describe('player specs', () => {
 			depth: 6,
 			search: {},
 		});
+		expect(parseEngineSpec('builtin:nodes=20000')).toMatchObject({ kind: 'builtin', nodes: 20000 });
+		expect(() => parseEngineSpec('builtin:nodes=0')).toThrow(
+			'player builtin:nodes=0: nodes must be a number >= 1, got "0"',
+		);
 		expect(parseEngineSpec('builtin:killers=off,preset=skeleton,algorithm=mtdf,hash=8')).toMatchObject({
 			kind: 'builtin',
 			search: { ...SKELETON_SEARCH_OPTIONS, killers: false, algorithm: 'mtdf', hashMb: 8 },
@@ -85,7 +89,7 @@ describe('player specs', () => {
 		[
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
-				'(options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, ' +
+				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, exposure, ' +
 				'aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[
