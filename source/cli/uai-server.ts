@@ -24,7 +24,6 @@ import { applySearchOption, SWITCHES } from '../search/option-text.js';
 import { decodeDecisive } from '../search/score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
-import { clockBudget, fixedBudget } from '../search/time-manager.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from '../search/types.js';
 
 /** Most lines `setoption name MultiPV` allows. */
@@ -258,6 +257,7 @@ class UaiServer {
 	}
 
 	private go(args: string[]): void {
+		const startedAt = performance.timeOrigin + performance.now();
 		if (this.searching) {
 			this.write('info string already searching: go ignored');
 			return;
@@ -282,15 +282,16 @@ class UaiServer {
 			nodes,
 			multiPv: this.multiPv,
 			searchMoves,
+			startedAt,
 		};
 		if (!infinite) {
-			const budget =
-				moveTime !== undefined
-					? fixedBudget(moveTime)
-					: clock !== undefined
-						? clockBudget(clock, increment, number('movestogo'))
-						: null;
-			if (budget) limits = { ...limits, timeMs: budget.hardMs, softTimeMs: budget.softMs };
+			// The time manager (search/time-manager.ts) plans the move from these.
+			if (clock !== undefined)
+				limits = {
+					...limits,
+					clock: { timeLeftMs: clock, incrementMs: increment, movesToGo: number('movestogo') },
+				};
+			else if (moveTime !== undefined) limits = { ...limits, timeMs: moveTime };
 		}
 		this.infinite = infinite;
 		this.stopped = false;

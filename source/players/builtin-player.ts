@@ -79,6 +79,7 @@ export class BuiltinPlayer implements Player {
 					depth: this.options.depth,
 					timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
 					nodes: this.options.nodes,
+					startedAt: performance.timeOrigin + started,
 					halfMovesLeft: request.halfMovesLeft,
 					variant: request.variant,
 				},

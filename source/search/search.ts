@@ -9,10 +9,11 @@
  * - a transposition table shared with other threads (`transposition-table.ts`);
  * - move ordering: table move, blobs gained, killer moves, history heuristic;
  * - exact scores for finished games (faster wins first), the half-move limit as a horizon;
- * - time (handout 2.4.3): an iteration predicted not to finish is not started, and the limit
- *   stops the search hard (the clock and the shared stop flag are read every 1024 nodes). A
- *   stopped search answers with the best move of the last completed iteration, or of the stopped
- *   one where a move already beat it there: always a legal move.
+ * - time (handout 2.4.3), as `time-manager.ts` decides: a fixed time per move is used to its
+ *   end; with a clock the search stops after a depth past its optimum (scaled by the best move's
+ *   stability). The hard limit stops the search (the clock and the shared stop flag are read
+ *   every 1024 nodes). A stopped search answers with the best move of the last completed
+ *   iteration, or of the stopped one where a move already beat it there: always a legal move.
  *
  * No allocation in the tree walk: the positions of the current line live in one Int32Array
  * (copy-make with the compiled kernel of the board shape), move lists and ordering keys in
@@ -37,6 +38,7 @@ import {
 } from './score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition-table.js';
+import { clockBudget, fixedBudget, TimeManager } from './time-manager.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
 /** Callbacks of a running search, run on the searching thread. */
@@ -132,6 +134,8 @@ export class Searcher {
 	protected aborted = false;
 	private startTime = 0;
 	private deadline = Infinity;
+	/** The clock's decisions for the search in progress (null: no time limit). */
+	private timeManager: TimeManager | null = null;
 	private nodeLimit = Infinity;
 	private rootMoves: Move[] = [];
 	/** True when the root's moves are a subset of the legal ones (searchmoves): its score is not the position's. */
@@ -179,8 +183,7 @@ export class Searcher {
 	 */
 	search(root: Position, limits: SearchLimits, listener: SearchListener = {}): SearchResult {
 		this.begin(root, limits);
-		const timeMs = limits.timeMs ?? Infinity;
-		const softTimeMs = Math.min(limits.softTimeMs ?? timeMs, timeMs);
+		const timeManager = this.timeManager;
 		const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
 
 		const none: SearchResult = {
@@ -247,12 +250,10 @@ export class Searcher {
 			if (this.rootMoves.length === 1 && limits.depth === undefined) break;
 			const decisive = decodeDecisive(bestScore);
 			if (decisive && decisive.plies <= depth && multiPv === 1) break;
-			if (softTimeMs !== Infinity) {
-				// The next iteration costs about as much more as the last one did over the one before.
-				const ratio =
-					previousIterationMs > 0.5 ? Math.min(10, Math.max(1.5, lastIterationMs / previousIterationMs)) : 4;
-				if (now - this.startTime + lastIterationMs * ratio > softTimeMs) break;
-			}
+			if (
+				timeManager?.shouldStop(bestMove, bestScore, now - this.startTime, lastIterationMs, previousIterationMs)
+			)
+				break;
 		}
 		this.publishNodes();
 		if (bestPv[0] !== bestMove) bestPv = [bestMove];
@@ -281,7 +282,17 @@ export class Searcher {
 		this.seldepth = 0;
 		this.aborted = false;
 		this.startTime = performance.now();
-		this.deadline = this.startTime + (limits.timeMs ?? Infinity);
+		const spentMs =
+			limits.startedAt === undefined
+				? 0
+				: Math.max(0, performance.timeOrigin + this.startTime - limits.startedAt);
+		const empty = this.playableCount - this.counts[0] - this.counts[1];
+		this.timeManager = limits.clock
+			? new TimeManager(clockBudget(limits.clock, empty, spentMs))
+			: limits.timeMs !== undefined
+				? new TimeManager(fixedBudget(limits.timeMs, spentMs))
+				: null;
+		this.deadline = this.startTime + (this.timeManager?.maximumMs ?? Infinity);
 		this.nodeLimit = limits.nodes ?? Infinity;
 		if (this.tableGeneration === null) this.table.newSearch();
 		else this.table.setAge(this.tableGeneration);

@@ -4,21 +4,26 @@
 
 import { type Variant } from '../game/game-over.js';
 import { type Move } from '../game/move.js';
+import { type Clock } from './time-manager.js';
 
 /** What bounds a search. At least one of `depth`, `timeMs`, `nodes` should be set. */
 export interface SearchLimits {
 	/** Largest depth in plies (iterative deepening stops after it). */
 	readonly depth?: number;
 	/**
-	 * Time for this move in ms: the search stops at this limit, and starts no iteration it predicts
-	 * cannot finish by it.
+	 * A fixed time for this move, ms (UAI `movetime`, the tournament interface's TIME): the search
+	 * uses all of it less a small safety margin (`time-manager.ts`).
 	 */
 	readonly timeMs?: number;
+	/** A clock (UAI `wtime`/`btime`...): the time manager plans the move's share; wins over `timeMs`. */
+	readonly clock?: Clock;
 	/**
-	 * With a clock: starts no iteration predicted to end after this many ms (default `timeMs`); see
-	 * `time-manager.ts`.
+	 * When the time for this move began to run, in ms since the epoch as
+	 * `performance.timeOrigin + performance.now()` gives it (comparable across threads): time spent
+	 * before the search starts (a process start, a message to a worker) counts against the move.
+	 * Default: the search's start.
 	 */
-	readonly softTimeMs?: number;
+	readonly startedAt?: number;
 	/** Stop after about this many nodes. */
 	readonly nodes?: number;
 	/**
