@@ -7,10 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
-import { Match, MatchOptionsError, type MatchSummary } from '../match/match.js';
+import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
-import { RecordFileError } from '../match/record.js';
-import { type SprtOptions, SprtOptionsError } from '../match/sprt.js';
+import { type SprtOptions } from '../match/sprt.js';
 import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress } from '../ui/match-progress.js';
@@ -144,31 +143,24 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
 	const games = flags.games ?? 2 * openings.length;
 
-	let match: Match;
-	try {
-		match = new Match({
-			engines,
-			openings,
-			games,
-			concurrency: flags.concurrency,
-			timeMs: flags.time * 1000,
-			halfMoveLimit: flags.maxMoves ?? null,
-			variant,
-			graceMs: flags.grace,
-			adjudication,
-			sprt,
-			seed: flags.seed ?? null,
-			shuffle: flags.shuffle,
-			recordPath: flags.record ?? null,
-			pgnPath: flags.pgn ?? null,
-			logDir: flags.logDir ?? null,
-			resume: flags.resume,
-		});
-	} catch (error) {
-		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError)
-			throw new UsageError(error.message);
-		throw error;
-	}
+	const match = new Match({
+		engines,
+		openings,
+		games,
+		concurrency: flags.concurrency,
+		timeMs: flags.time * 1000,
+		halfMoveLimit: flags.maxMoves ?? null,
+		variant,
+		graceMs: flags.grace,
+		adjudication,
+		sprt,
+		seed: flags.seed ?? null,
+		shuffle: flags.shuffle,
+		recordPath: flags.record ?? null,
+		pgnPath: flags.pgn ?? null,
+		logDir: flags.logDir ?? null,
+		resume: flags.resume,
+	});
 
 	const out = process.stdout;
 	const progress = new MatchProgress(out, match, games);
@@ -193,9 +185,6 @@ export async function run(argv: readonly string[]): Promise<void> {
 			gameFinished: (record, totals, sprtState) =>
 				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
 		});
-	} catch (error) {
-		if (error instanceof RecordFileError) throw new UsageError(error.message);
-		throw error;
 	} finally {
 		progress.stop();
 		process.off('SIGINT', onSignal);

@@ -1,12 +1,8 @@
 /**
- * The error of a game record that cannot be read or written (its own module, so that the
- * executables' error reporting does not load the record code).
+ * The error of a game record that cannot be read or written.
  */
 
+import { UserError } from '../game/user-error.js';
+
 /** A record file that cannot be read or written: `file: message`. */
-export class GameRecordError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'GameRecordError';
-	}
-}
+export class GameRecordError extends UserError {}

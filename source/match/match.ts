@@ -27,6 +27,7 @@ import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
 import { tally, type Tally } from './tally.js';
 import { watchdogMs } from '../search/time-manager.js';
+import { UserError } from '../game/user-error.js';
 
 /**
  * Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves
@@ -105,12 +106,7 @@ export interface MatchSummary {
 }
 
 /** A bad match setting. */
-export class MatchOptionsError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'MatchOptionsError';
-	}
-}
+export class MatchOptionsError extends UserError {}
 
 /** The names of engines A and B in records: their specs' names, made distinct. */
 export function engineNames(engines: readonly [EngineSpec, EngineSpec]): [string, string] {

@@ -10,6 +10,7 @@ import { appendFile, open, readFile, stat, truncate } from 'node:fs/promises';
 import { type Variant } from '../game/game-over.js';
 import { type AdjudicationOptions } from './adjudication.js';
 import { type SprtOptions } from './sprt.js';
+import { UserError } from '../game/user-error.js';
 
 /** The first line: what the match is. A resumed match must have the same settings. */
 export interface MatchHeader {
@@ -83,12 +84,7 @@ export interface GameRecord {
 }
 
 /** A record file that cannot be used; its message says why and what to do. */
-export class RecordFileError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'RecordFileError';
-	}
-}
+export class RecordFileError extends UserError {}
 
 /** The settings that must match for `--resume`, and how to name them. */
 const COMPARED: ReadonlyArray<readonly [keyof MatchHeader, string]> = [

@@ -31,14 +31,10 @@ import { resolve } from 'node:path';
 import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
 import { MAX_THREADS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
+import { UserError } from '../game/user-error.js';
 
 /** A player spec that cannot be used (bad syntax, unknown option, missing program). */
-export class PlayerSpecError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'PlayerSpecError';
-	}
-}
+export class PlayerSpecError extends UserError {}
 
 /** A parsed player spec. Absent options take the caller's defaults. */
 export type EngineSpec =
