@@ -10,7 +10,7 @@ import { type Variant } from '../game/game-over.js';
 import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
 import { type SprtOptions } from '../match/sprt.js';
-import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
+import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress } from '../ui/match-progress.js';
 import { UsageError } from './errors.js';
@@ -108,7 +108,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(
 			'match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
 		);
-	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA), parseEngineSpec(specB)];
+	const engines: [PlayerSpec, PlayerSpec] = [parsePlayerSpec(specA), parsePlayerSpec(specB)];
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
 	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));

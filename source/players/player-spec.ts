@@ -37,7 +37,7 @@ import { UserError } from '../game/user-error.js';
 export class PlayerSpecError extends UserError {}
 
 /** A parsed player spec. Absent options take the caller's defaults. */
-export type EngineSpec =
+export type PlayerSpec =
 	| { readonly kind: 'human'; readonly text: string; readonly name?: string }
 	| {
 			readonly kind: 'builtin';
@@ -73,9 +73,9 @@ export interface ProgramSpec {
 }
 
 /** The kinds a spec can name. */
-export type EngineKind = EngineSpec['kind'];
+export type PlayerKind = PlayerSpec['kind'];
 
-const KEYS: Record<EngineKind, readonly string[]> = {
+const KEYS: Record<PlayerKind, readonly string[]> = {
 	human: [],
 	builtin: ['name', 'depth', 'nodes', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
 	ti: ['name', 'args', 'grace'],
@@ -87,7 +87,7 @@ const KEYS: Record<EngineKind, readonly string[]> = {
  * @throws PlayerSpecError for bad syntax, an unknown or bad option, or a program that is missing,
  *   a directory or not executable
  */
-export function parseEngineSpec(text: string): EngineSpec {
+export function parsePlayerSpec(text: string): PlayerSpec {
 	if (text === 'human') return { kind: 'human', text };
 	const prefix = /^(builtin|ti|uai)(?::|$)/.exec(text);
 	if (prefix?.[1] === 'builtin') {
@@ -164,7 +164,7 @@ interface Options {
 	search: string[];
 }
 
-function readOptions(text: string, kind: EngineKind, items: readonly string[]): Options {
+function readOptions(text: string, kind: PlayerKind, items: readonly string[]): Options {
 	const out: Options = { setoptions: [], search: [] };
 	const valid = KEYS[kind];
 	for (const item of items) {
@@ -214,7 +214,7 @@ function isFile(path: string): boolean {
 }
 
 /** The name a spec shows: its `name=` option, else `builtin`, `human` or the program as given. */
-export function specName(spec: EngineSpec): string {
+export function specName(spec: PlayerSpec): string {
 	if (spec.name !== undefined) return spec.name;
 	if (spec.kind === 'human' || spec.kind === 'builtin') return spec.kind;
 	return spec.program;
