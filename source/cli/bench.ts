@@ -26,7 +26,8 @@ const help = `
           --depth N searches every position to depth N.
   parallel  the same positions with 1 thread and with each count of --threads (default 1,2),
           for Lazy SMP and YBWC: time to depth, speedup, search overhead, nps scaling and
-          efficiency (the metrics of seeds/002 chapter 6)
+          efficiency (the metrics of Manohararajah, "Parallel Alpha-Beta Search on Shared
+          Memory Multiprocessors", 2001)
 
   Search options (bench search)
 ${SEARCH_FLAGS_HELP}

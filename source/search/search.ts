@@ -1,18 +1,19 @@
 /**
  * The sequential search: iterative deepening over negamax alpha-beta (Knuth and Moore, "An
- * analysis of alpha-beta pruning", 1975), with the enhancements of the handout's part 2, each
- * switchable through `SearchOptions`:
+ * analysis of alpha-beta pruning", 1975), with the enhancements surveyed by the course handout
+ * (Dumas, "Guerre des blobs", 2014), each switchable through `SearchOptions`:
  *
- * - drivers at the root: full-window alpha-beta, PVS with aspiration windows (handout 2.6), or
- *   MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax algorithms",
- *   Artificial Intelligence 87, 1996; handout 2.7);
+ * - drivers at the root: full-window alpha-beta, PVS with aspiration windows (handout section
+ *   Fenêtres), or MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax
+ *   algorithms", Artificial Intelligence 87, 1996; handout section MTD(f));
  * - a transposition table shared with other threads (`transposition-table.ts`);
  * - move ordering: table move, blobs gained, killer moves, history heuristic;
  * - exact scores for finished games (faster wins first), the half-move limit as a horizon;
- * - time (handout 2.4.3): an iteration predicted not to finish is not started, and the limit
- *   stops the search hard (the clock and the shared stop flag are read every 1024 nodes). A
- *   stopped search answers with the best move of the last completed iteration, or of the stopped
- *   one where a move already beat it there: always a legal move.
+ * - time (handout section Descente itérative et gestion du temps): an iteration predicted not to
+ *   finish is not started, and the limit stops the search hard (the clock and the shared stop
+ *   flag are read every 1024 nodes). A stopped search answers with the best move of the last
+ *   completed iteration, or of the stopped one where a move already beat it there: always a
+ *   legal move.
  *
  * No allocation in the tree walk: the positions of the current line live in one Int32Array
  * (copy-make with the compiled kernel of the board shape), move lists and ordering keys in
@@ -358,7 +359,7 @@ export class Searcher {
 		return this.searchRoot(depth, -INFINITE_SCORE, INFINITE_SCORE);
 	}
 
-	/** MTD(f): null-window searches around the guess until the bounds meet (handout 2.7.1). */
+	/** MTD(f): null-window searches around the guess until the bounds meet (handout section MTD(f)). */
 	private mtdf(depth: number, guess: number): number {
 		let g = guess;
 		let lower = -INFINITE_SCORE;

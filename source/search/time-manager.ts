@@ -1,5 +1,6 @@
 /**
- * How much of the clock a move may use (handout 2.4.3 and the usual practice of UCI engines).
+ * How much of the clock a move may use (Dumas, "Guerre des blobs", 2014, section Descente itérative et
+ * gestion du temps, and the usual practice of UCI engines).
  *
  * With a fixed time per move (the tournament interface, UAI `movetime`) the move gets all of it.
  * With a clock (UAI `wtime`/`btime`, `winc`/`binc`, `movestogo`) it gets a share: the time left
