@@ -13,11 +13,11 @@ const help = `
     $ blobterm bench search [--compare] [--depth N] [search options]
     $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
 
-  perft   the move generator: perft of the 7x7 start to depth 6, the 8x8 default board (with
-          holes) to depth 6 and a 16x16 board to depth 5, bulk (last half-move counted) and with
-          every leaf made; nodes, seconds (best of 3 runs) and millions of nodes per second, as a
-          Markdown table, with the machine it ran on; --reference also times the plain
-          reference generator (bulk) for comparison
+  perft   the move generator: perft of the 7x7 start, the 8x8 default board (with holes) and
+          a 16x16 board, each to depth 6, bulk (last half-move counted) and with every leaf
+          made; nodes, seconds (best of 3 runs) and millions of nodes per second, as a Markdown
+          table, with the machine it ran on; --reference also times the plain reference
+          generator (bulk) for comparison
   search  the engine: fixed positions (7x7, 8x8 with holes, the handout's board, gruyere5,
           16x16) searched to fixed depths on one thread; nodes, ms and nps per position, and
           the total node count (the bench signature, which changes only when the search's
