@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `blob-engine`: the built-in engine as a standalone executable speaking the course's
- * tournament interface (RULES.md section 4):
+ * `blob-engine`: the built-in engine as a standalone executable speaking the tournament interface
+ * of the Blob War course (Dumas, "Guerre des blobs", 2014; docs/tournament-interface.md):
  *
  *   blob-engine BOARD_FILE TIME [HALF_MOVES]
  *

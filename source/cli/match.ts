@@ -36,7 +36,7 @@ const help = `
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}
-    uai:./prog                     a UAI program (RULES.md section 5): 7x7 boards, Ataxx rules
+    uai:./prog                     a UAI program: 7x7 boards, Ataxx rules
     uai:./prog,option.Hash=64      ... sends "setoption name Hash value 64"; args=ARGS;
                                    init=MS: time for uaiok and readyok (default 5000)
     Options of every engine: name=NAME; of programs: grace=MS (extra time before a loss).

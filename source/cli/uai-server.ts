@@ -1,5 +1,5 @@
 /**
- * `blob-engine --uai`: the built-in engine speaking UAI (RULES.md section 5), the protocol of
+ * `blob-engine --uai`: the built-in engine speaking UAI (docs/uai.md), the protocol of
  * Ataxx GUIs and match runners (cuteataxx), on 7x7 boards under Ataxx rules.
  *
  * GUI to engine: uai, isready, uainewgame, setoption name N value V (Hash, Threads, Parallel,

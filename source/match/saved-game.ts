@@ -18,7 +18,7 @@
  * }
  * ```
  * `board` rows use the board-file letters (`B`, `R`, `.`, `X` for a hole). Moves are in the
- * move notation (RULES.md section 3; `pass` for an Ataxx pass). Loading checks every move and
+ * move notation (docs/rules.md; `pass` for an Ataxx pass). Loading checks every move and
  * names the first bad one; the players are information only (a loaded game keeps the players
  * it is loaded into, so a record never starts a program).
  */

@@ -4,8 +4,8 @@
  *
  *   human                              a person at the keyboard
  *   builtin[:OPTIONS]                  the built-in engine          builtin:depth=6,name=deep
- *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (RULES.md section 4)
- *   uai:PROGRAM[,OPTIONS]              a UAI program (RULES.md section 5)
+ *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (docs/tournament-interface.md)
+ *   uai:PROGRAM[,OPTIONS]              a UAI program (docs/uai.md)
  *
  * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
  *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
