@@ -9,11 +9,12 @@
  * - a transposition table shared with other threads (`transposition-table.ts`);
  * - move ordering: table move, blobs gained, killer moves, history heuristic;
  * - exact scores for finished games (faster wins first), the half-move limit as a horizon;
- * - time (handout section Descente itérative et gestion du temps), as `time-manager.ts` decides: a fixed time per move is used to its
- *   end; with a clock the search stops after a depth past its optimum (scaled by the best move's
- *   stability). The hard limit stops the search (the clock and the shared stop flag are read
- *   every 1024 nodes). A stopped search answers with the best move of the last completed
- *   iteration, or of the stopped one where a move already beat it there: always a legal move.
+ * - time (handout section Descente itérative et gestion du temps), as `time-manager.ts`
+ *   decides: a fixed time per move is used to its end; with a clock the search stops after a
+ *   depth past its optimum (scaled by the best move's stability). The hard limit stops the
+ *   search (the clock and the shared stop flag are read every 1024 nodes). A stopped search
+ *   answers with the best move of the last completed iteration, or of the stopped one where a
+ *   move already beat it there: always a legal move.
  *
  * No allocation in the tree walk: the positions of the current line live in one Int32Array
  * (copy-make with the compiled kernel of the board shape), move lists and ordering keys in
