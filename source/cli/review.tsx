@@ -11,7 +11,7 @@ import { blueScores, turningPoints } from '../match/game-scores.js';
 import { IoLog } from '../match/io-log.js';
 import { readReviewGame, type ReviewGame } from '../match/review-game.js';
 import { type Analysis, BuiltinAnalysis, UaiAnalysis } from '../players/analysis.js';
-import { parseEngineSpec } from '../players/engine-spec.js';
+import { parsePlayerSpec } from '../players/player-spec.js';
 import { MAX_THREADS } from '../search/parallel/search-pool.js';
 import { reviewMoveLine } from '../ui/ReviewApp.js';
 import { ReviewApp } from '../ui/ReviewApp.js';
@@ -103,7 +103,7 @@ export async function run(argv: readonly string[]): Promise<void> {
  * @throws PlayerSpecError, UsageError for a name that is not one
  */
 export function makeAnalysis(text: string, threads: number | undefined, io: IoLog): Analysis {
-	const spec = parseEngineSpec(text);
+	const spec = parsePlayerSpec(text);
 	if (spec.kind === 'builtin')
 		return new BuiltinAnalysis({
 			threads: spec.threads ?? threads,

@@ -9,7 +9,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { formatBoardFile, historyForSide } from '../game/board-file.js';
 import { formatFen } from '../game/fen.js';
 import { type Position } from '../game/position.js';
-import { GameRecordError } from './game-record-error.js';
+import { SavedGameError } from './saved-game.js';
 
 /** The board file text of a position, with a history section whose parity gives its side to move. */
 export function positionBoardFile(position: Position): string {
@@ -19,14 +19,14 @@ export function positionBoardFile(position: Position): string {
 /**
  * Writes `position` to a new board file at `path` (atomically; an existing file is never replaced).
  * @returns the position's FEN
- * @throws GameRecordError naming the file if it exists or cannot be written
+ * @throws SavedGameError naming the file if it exists or cannot be written
  */
 export async function exportPosition(path: string, position: Position): Promise<string> {
 	const exists = await stat(path).then(
 		() => true,
 		() => false,
 	);
-	if (exists) throw new GameRecordError(`${path} exists: choose another name`);
+	if (exists) throw new SavedGameError(`${path} exists: choose another name`);
 	try {
 		await writeFileAtomic(path, positionBoardFile(position), { mode: 0o644 });
 	} catch (error) {
@@ -37,7 +37,7 @@ export async function exportPosition(path: string, position: Position): Promise<
 				: code === 'EACCES'
 					? 'permission denied'
 					: (error as Error).message.split('\n')[0];
-		throw new GameRecordError(`cannot write ${path}: ${why}`);
+		throw new SavedGameError(`cannot write ${path}: ${why}`);
 	}
 	return formatFen(position);
 }

@@ -19,11 +19,10 @@ import { formatMove, parseMoveText } from '../game/notation.js';
 import { type Position } from '../game/position.js';
 import { quote } from '../game/user-error.js';
 import { type PlayedMove } from './game.js';
-import { gameFromBoardFile, parseRecord, readGameText } from './game-record.js';
-import { GameRecordError } from './game-record-error.js';
+import { gameFromBoardFile, parseSavedGame, readGameText, SavedGameError } from './saved-game.js';
 import { readReportFields } from './move-report.js';
 import { parsePgn, pgnGameMoves } from './pgn.js';
-import { type GameRecord as MatchGameLine } from './record.js';
+import { type MatchGameLine } from './match-record.js';
 
 /** A game to review. */
 export interface ReviewGame {
@@ -47,7 +46,7 @@ export interface ReviewGame {
  * Reads a game to review from a file.
  * @param game the game's number in a match record (its `game` field) or PGN file (from 1); default
  *   the first
- * @throws FileReadError if the file cannot be read; GameRecordError (or the board-file, FEN or PGN
+ * @throws FileReadError if the file cannot be read; SavedGameError (or the board-file, FEN or PGN
  *   error) naming the file and what is wrong
  */
 export async function readReviewGame(path: string, game?: number): Promise<ReviewGame> {
@@ -63,17 +62,17 @@ export function parseReviewGame(text: string, path: string, game?: number): Revi
 		const firstLine = head.slice(0, head.indexOf('\n') < 0 ? undefined : head.indexOf('\n'));
 		if (/"type"\s*:\s*"match"/.test(firstLine)) return fromMatchRecord(text, path, game);
 		if (game !== undefined && game !== 1)
-			throw new GameRecordError(`${path}: a game record holds one game (--game ${game})`);
+			throw new SavedGameError(`${path}: a game record holds one game (--game ${game})`);
 		return fromSavedGame(text, path);
 	}
 	if (game !== undefined && game !== 1)
-		throw new GameRecordError(`${path}: a board file holds one game (--game ${game})`);
+		throw new SavedGameError(`${path}: a board file holds one game (--game ${game})`);
 	const loaded = gameFromBoardFile(parseBoardFile(text, path));
 	return review(path, loaded.start, [...loaded.moves, ...loaded.redo], ['?', '?'], null, 'blobwar', 1);
 }
 
 function fromSavedGame(text: string, path: string): ReviewGame {
-	const loaded = parseRecord(text, path);
+	const loaded = parseSavedGame(text, path);
 	const data = JSON.parse(text) as {
 		players?: { blue?: { name?: unknown }; red?: { name?: unknown } };
 		result?: unknown;
@@ -99,15 +98,15 @@ function fromMatchRecord(text: string, path: string, wanted?: number): ReviewGam
 			value = JSON.parse(line);
 		} catch {
 			if (i === lines.length - 1) return; // a last line cut short by a kill
-			throw new GameRecordError(`${path}:${i + 1}: not a JSON object: the record is damaged`);
+			throw new SavedGameError(`${path}:${i + 1}: not a JSON object: the record is damaged`);
 		}
 		if (isObject(value) && value.type === 'game') games.push(value as unknown as MatchGameLine);
 	});
-	if (games.length === 0) throw new GameRecordError(`${path}: the match record holds no finished game yet`);
+	if (games.length === 0) throw new SavedGameError(`${path}: the match record holds no finished game yet`);
 	const number = wanted ?? Math.min(...games.map((g) => g.game));
 	const line = games.find((g) => g.game === number);
 	if (!line)
-		throw new GameRecordError(
+		throw new SavedGameError(
 			`${path}: no game ${number} in the record (games ${games
 				.map((g) => g.game)
 				.sort((a, b) => a - b)
@@ -115,7 +114,7 @@ function fromMatchRecord(text: string, path: string, wanted?: number): ReviewGam
 		);
 	const label = `${path}, game ${number}`;
 	const fail = (message: string): never => {
-		throw new GameRecordError(`${label}: ${message}`);
+		throw new SavedGameError(`${label}: ${message}`);
 	};
 	if (typeof line.fen !== 'string' || !Array.isArray(line.moves))
 		return fail('not a game line (no "fen" or "moves")');
@@ -155,10 +154,10 @@ function fromMatchRecord(text: string, path: string, wanted?: number): ReviewGam
 
 function fromPgn(text: string, path: string, wanted?: number): ReviewGame {
 	const games = parsePgn(text);
-	if (games.length === 0) throw new GameRecordError(`${path}: no PGN game in the file`);
+	if (games.length === 0) throw new SavedGameError(`${path}: no PGN game in the file`);
 	const number = wanted ?? 1;
 	const game = games[number - 1];
-	if (!game) throw new GameRecordError(`${path}: no game ${number} (the file holds ${games.length})`);
+	if (!game) throw new SavedGameError(`${path}: no game ${number} (the file holds ${games.length})`);
 	const label = `${path}, game ${number}`;
 	const { start, moves } = pgnGameMoves(game, label);
 	const playedMoves: PlayedMove[] = [];

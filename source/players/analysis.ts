@@ -180,7 +180,7 @@ export class BuiltinAnalysis implements Analysis {
 			halfMovesLeft: request.halfMovesLeft,
 			multiPv: request.multiPv,
 			searchMoves: request.searchMoves,
-		} as SearchLimits;
+		};
 		this.log?.('>', `analyse ${formatFen(position)} multipv ${request.multiPv} (infinite)`);
 		this.running = this.pool
 			.search(position, limits, {
@@ -206,13 +206,10 @@ export class BuiltinAnalysis implements Analysis {
 	}
 }
 
-/** A search info with its multi-PV rank. */
-type RankedInfo = SearchInfo & { readonly multipv?: number };
-
 /** A search info as an analysis line. */
 function builtinLine(position: Position, info: SearchInfo): AnalysisLine {
 	return {
-		rank: (info as RankedInfo).multipv ?? 1,
+		rank: info.multipv ?? 1,
 		depth: info.depth,
 		seldepth: info.seldepth,
 		score: info.score,
@@ -234,7 +231,7 @@ export function infoText(position: Position, info: SearchInfo): string {
 	}
 	return (
 		`info depth ${info.depth} seldepth ${info.seldepth}` +
-		`${(info as RankedInfo).multipv ? ` multipv ${(info as RankedInfo).multipv}` : ''} ` +
+		`${info.multipv ? ` multipv ${info.multipv}` : ''} ` +
 		`score cp ${info.score} nodes ${info.nodes} nps ${info.nps} time ${Math.round(info.timeMs)}` +
 		(pv.length > 0 ? ` pv ${pv.join(' ')}` : '')
 	);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFen } from '../../dist/game/fen.js';
 import { Game } from '../../dist/match/game.js';
-import { formatRecord, parseRecord, toRecord } from '../../dist/match/game-record.js';
+import { formatSavedGame, parseSavedGame, toSavedGame } from '../../dist/match/saved-game.js';
 import { Match } from '../../dist/match/match.js';
 import {
 	parsePgnComment,
@@ -21,7 +21,7 @@ import {
 import { openingFromBoardFile } from '../../dist/match/opening.js';
 import { readReviewGame } from '../../dist/match/review-game.js';
 import { BuiltinPlayer } from '../../dist/players/builtin-player.js';
-import { parseEngineSpec } from '../../dist/players/engine-spec.js';
+import { parsePlayerSpec } from '../../dist/players/player-spec.js';
 import { MATE, PLY_STEP, SCALE } from '../../dist/search/score.js';
 
 let dir = '';
@@ -100,18 +100,18 @@ describe('records keep what the engines said', () => {
 			expect(typeof m.report?.score).toBe('number');
 			expect(m.report?.nodes).toBeGreaterThan(0);
 		});
-		const record = toRecord({
+		const record = toSavedGame({
 			...game.state,
 			redo: [],
 			players: game.players,
 			timeMs: [5000, 5000],
 			variant: 'blobwar',
 		});
-		const text = formatRecord(record);
+		const text = formatSavedGame(record);
 		expect(text).toMatch(
 			/"move":"\(\d,\d\) > \(\d,\d\)","timeMs":\d+,"score":-?\d+(\.\d+)?,"depth":3,"seldepth":\d+,/,
 		);
-		const loaded = parseRecord(text);
+		const loaded = parseSavedGame(text);
 		// The search's own time is not recorded: the move's time is.
 		const withoutTime = moves.map((m) => {
 			const { timeMs: _, ...rest } = m.report!;
@@ -124,7 +124,7 @@ describe('records keep what the engines said', () => {
 		const recordPath = join(dir, 'm.jsonl');
 		const pgnPath = join(dir, 'm.pgn');
 		const summary = await new Match({
-			engines: [parseEngineSpec('builtin:depth=2'), parseEngineSpec('builtin:depth=1')],
+			engines: [parsePlayerSpec('builtin:depth=2'), parsePlayerSpec('builtin:depth=1')],
 			openings: [openingFromBoardFile('boards/4x4.bwb')],
 			games: 2,
 			concurrency: 1,
