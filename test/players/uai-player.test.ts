@@ -111,7 +111,13 @@ describe('a well-behaved UAI engine', () => {
 		const player = engine('uai-greedy-engine.mjs');
 		const infos: EngineInfo[] = [];
 		const answer = await player.play(request(start, 1000, [start], (info) => infos.push(info)));
-		expect(answer).toEqual({ kind: 'move', coords: { r1: 0, c1: 0, r2: 0, c2: 1 }, text: 'b7' });
+		// The move's report is the engine's last info, its PV starting with the move played.
+		expect(answer).toEqual({
+			kind: 'move',
+			coords: { r1: 0, c1: 0, r2: 0, c2: 1 },
+			text: 'b7',
+			report: { depth: 2, seldepth: 3, score: 100, nodes: 42, timeMs: 10, pv: ['(0,0) > (0,1)'] },
+		});
 		expect(infos.at(-1)).toMatchObject({
 			depth: 2,
 			seldepth: 3,
