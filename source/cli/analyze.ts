@@ -1,6 +1,8 @@
 /**
- * `blobterm analyze BOARD`: what the engine sees in a position, one line per completed depth,
- * then its best move.
+ * `blobterm analyze BOARD|RECORD`: what the engine sees in a position, one line per completed depth
+ * (and per line, with `--multipv`), then its best move; `--json` prints the same as one JSON object
+ * a line, for scripts. A record (saved game, match record, PGN, board file with history) gives the
+ * position a half-move was played in (`--move N`), with what its engine said when it played it.
  */
 
 import meow from 'meow';
@@ -11,6 +13,18 @@ import { sideName } from '../game/position.js';
 import { describeSearchOptions } from '../search/option-text.js';
 import { formatScore } from '../search/score.js';
 import { Searcher } from '../search/search.js';
+import { formatFen } from '../game/fen.js';
+import { checkMove } from '../game/legality.js';
+import { type Move } from '../game/move.js';
+import { parseMoveText } from '../game/notation.js';
+import { type Position } from '../game/position.js';
+import { parseUaiMove } from '../game/uai-notation.js';
+import { quote } from '../game/user-error.js';
+import { type PlayedMove } from '../match/game.js';
+import { reportFields, reportText } from '../match/move-report.js';
+import { readReviewGame } from '../match/review-game.js';
+import { pvText } from '../players/builtin-player.js';
+import { type SearchInfo } from '../search/types.js';
 import { readPosition } from './board-arg.js';
 import { UsageError } from './errors.js';
 import { formatInfoLine } from './info-line.js';
@@ -19,13 +33,23 @@ import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './searc
 const help = `
   Usage
     $ blobterm analyze BOARD [options]
+    $ blobterm analyze RECORD --move N [--game N] [options]
     $ blobterm analyze --fen FEN [options]
 
   Searches the position and prints one line per completed depth (depth, seldepth, score in
-  blobs or "win in N (+M)", nodes, nps, time in ms, hashfull per mille, principal variation),
-  then the best move. Without --depth or --time it thinks for 5 seconds.
+  blobs from the side to move's view or "win in N (+M)", nodes, nps, time in ms, hashfull per
+  mille, principal variation), then the best move. Without --depth or --time it thinks for 5
+  seconds. RECORD is a saved game (.json), a match record (.jsonl), a PGN file (.pgn) or a
+  board file with a history section: --move N analyses the position half-move N was played in
+  and shows that move with what its engine said (default: the last position).
 
   Options
+    --move N           the position before half-move N of a record (from 1)
+    --game N           the game of a match record (its number) or of a PGN file (from 1)
+    --multipv N        the N best moves, each with its score and line (default 1)
+    --searchmoves M..  only these moves at the root: what does the engine think of them?
+                       (UAI notation, b6 a7c5, or quoted "(0,0) > (1,1)"; up to the next flag)
+    --json             one JSON object a line: the position, each report, the best move
     --red              Red to move (default: the board file's history parity, else Blue)
     --depth N          search to depth N (plies)
     --time S           search for S seconds
@@ -36,15 +60,53 @@ ${SEARCH_FLAGS_HELP}
 
   Examples
     $ blobterm analyze boards/ataxx.bwb --depth 9
+    $ blobterm analyze match.jsonl --game 2 --move 13 --depth 8 --multipv 3
+    $ blobterm analyze match.jsonl --game 2 --move 13 --depth 8 --searchmoves b5 --json
     $ blobterm analyze boards/default.bwb --red --time 2 --algorithm mtdf
     $ blobterm analyze --fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1" --depth 8
 `;
 
+/** The words of `--searchmoves`: the tokens after it up to the next flag, and the other arguments. */
+export function takeSearchMoves(argv: readonly string[]): { argv: string[]; moves: string[] | null } {
+	const at = argv.indexOf('--searchmoves');
+	if (at < 0) return { argv: [...argv], moves: null };
+	let end = at + 1;
+	while (end < argv.length && !argv[end].startsWith('--') && !/\.(json|jsonl|pgn|bwb)$/.test(argv[end])) end++;
+	const moves = argv.slice(at + 1, end);
+	if (moves.length === 0) throw new UsageError('--searchmoves needs at least one move (b6, a7c5 or "(0,0) > (1,1)")');
+	const rest = [...argv.slice(0, at), ...argv.slice(end)];
+	if (rest.includes('--searchmoves')) throw new UsageError('give --searchmoves once, with every move after it');
+	return { argv: rest, moves };
+}
+
+/** A move of `--searchmoves` in `position`: UAI notation or the board's notation. @throws UsageError */
+function searchMove(position: Position, text: string): Move {
+	const uai = parseUaiMove(position, text);
+	if (uai.ok) return uai.move;
+	const coords = parseMoveText(text);
+	if (coords) {
+		const check = checkMove(position, coords);
+		if (check.ok) return check.move;
+		throw new UsageError(`--searchmoves ${quote(text)}: ${check.reason}`);
+	}
+	throw new UsageError(`--searchmoves ${quote(text)}: ${uai.reason}`);
+}
+
+/** What the command analyses. */
+interface Target {
+	readonly position: Position;
+	readonly name: string;
+	readonly variant: Variant | null;
+	/** For a record's position: the move played in it, with its report. */
+	readonly played: { readonly number: number; readonly move: PlayedMove } | null;
+}
+
 /** Runs the analyze command. */
-export async function run(argv: readonly string[]): Promise<void> {
+export async function run(argvIn: readonly string[]): Promise<void> {
+	const { argv, moves: searchMoveTexts } = takeSearchMoves(argvIn);
 	const cli = meow(help, {
 		importMeta: import.meta,
-		argv: [...argv],
+		argv,
 		flags: {
 			red: { type: 'boolean', default: false },
 			depth: { type: 'number' },
@@ -52,6 +114,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 			fen: { type: 'string' },
 			rules: { type: 'string' },
 			movesLeft: { type: 'number' },
+			move: { type: 'number' },
+			game: { type: 'number' },
+			multipv: { type: 'number', default: 1 },
+			json: { type: 'boolean', default: false },
 			...SEARCH_FLAGS,
 		},
 		allowUnknownFlags: false,
@@ -64,27 +130,133 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
 	if (flags.movesLeft !== undefined && (!Number.isInteger(flags.movesLeft) || flags.movesLeft < 0))
 		throw new UsageError(`--moves-left must be an integer >= 0, got ${flags.movesLeft}`);
-	const rules = flags.rules ?? (flags.fen === undefined ? 'blobwar' : 'ataxx');
-	if (rules !== 'blobwar' && rules !== 'ataxx')
-		throw new UsageError(`--rules must be blobwar or ataxx, got "${rules}"`);
+	if (!Number.isInteger(flags.multipv) || flags.multipv < 1 || flags.multipv > MAX_MULTI_PV)
+		throw new UsageError(`--multipv must be an integer from 1 to ${MAX_MULTI_PV}, got ${flags.multipv}`);
+	if (flags.move !== undefined && (!Number.isInteger(flags.move) || flags.move < 1))
+		throw new UsageError(`--move must be an integer >= 1, got ${flags.move}`);
+	if (flags.game !== undefined && (!Number.isInteger(flags.game) || flags.game < 1))
+		throw new UsageError(`--game must be an integer >= 1, got ${flags.game}`);
+	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
+		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
+	const target = await readTarget(cli.input[0], flags);
+	const rules: Variant =
+		(flags.rules as Variant | undefined) ?? target.variant ?? (flags.fen === undefined ? 'blobwar' : 'ataxx');
 	const options = searchOptionsFromFlags(flags);
-	const { position, name } = readPosition(cli.input[0], flags.fen, flags.red);
+	const { position, name } = target;
+	const searchMoves = searchMoveTexts?.map((text) => searchMove(position, text));
 	const g = position.geometry;
 	const out = (line: string) => process.stdout.write(`${line}\n`);
+	const json = (value: object) => out(JSON.stringify(value));
 	const timeMs = flags.time !== undefined ? flags.time * 1000 : flags.depth === undefined ? 5000 : undefined;
-	out(
-		`analyze ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ` +
-			`${rules === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${describeSearchOptions(options)}`,
-	);
+	if (flags.json) {
+		json({
+			type: 'position',
+			name,
+			fen: formatFen(position),
+			sideToMove: sideName(position.side),
+			rules,
+			options: describeSearchOptions(options),
+			...(target.played && {
+				played: {
+					halfMove: target.played.number,
+					move: target.played.move.text,
+					timeMs: Math.round(target.played.move.timeMs),
+					...reportFields(target.played.move.report),
+				},
+			}),
+		});
+	} else {
+		out(
+			`analyze ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ` +
+				`${rules === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${describeSearchOptions(options)}`,
+		);
+		if (target.played) {
+			const { number, move } = target.played;
+			const report = reportText(move.report);
+			const pv = move.report?.pv ? ` pv ${move.report.pv.join(' ')}` : '';
+			out(`played ${number}. ${sideName(move.side)} ${move.text}${report ? ` ${report}` : ''}${pv}`);
+		}
+	}
 	const searcher = new Searcher(options);
 	const result = searcher.search(
 		position,
-		{ depth: flags.depth, timeMs, halfMovesLeft: flags.movesLeft, variant: rules as Variant },
-		{ onInfo: (info) => out(formatInfoLine(position, info)) },
+		{
+			depth: flags.depth,
+			timeMs,
+			halfMovesLeft: flags.movesLeft,
+			variant: rules,
+			multiPv: flags.multipv,
+			searchMoves,
+		},
+		{
+			onInfo: (info) => {
+				if (flags.json) json(infoObject(position, info));
+				else
+					out(`${flags.multipv > 1 ? `multipv ${info.multipv ?? 1} ` : ''}${formatInfoLine(position, info)}`);
+			},
+		},
 	);
 	if (result.move === NO_MOVE) throw new UsageError('no legal move: the game is over');
-	out(
-		`bestmove ${result.move === PASS ? 'pass' : formatMove(position, result.move)} ` +
-			`score ${formatScore(result.score)} depth ${result.depth}`,
-	);
+	const best = result.move === PASS ? 'pass' : formatMove(position, result.move);
+	if (flags.json)
+		json({
+			type: 'bestmove',
+			move: best,
+			score: result.score,
+			scoreText: formatScore(result.score),
+			depth: result.depth,
+			nodes: result.nodes,
+			timeMs: Math.round(result.timeMs),
+			pv: pvText(position, result.pv),
+		});
+	else out(`bestmove ${best} score ${formatScore(result.score)} depth ${result.depth}`);
+}
+
+/** Most lines `--multipv` takes. */
+const MAX_MULTI_PV = 64;
+
+/** One report as a JSON object: score in centiblobs (side to move's view) and as text, PV in the board's notation. */
+function infoObject(position: Position, info: SearchInfo): object {
+	return {
+		type: 'info',
+		depth: info.depth,
+		seldepth: info.seldepth,
+		multipv: info.multipv ?? 1,
+		score: info.score,
+		scoreText: formatScore(info.score),
+		nodes: info.nodes,
+		nps: info.nps,
+		timeMs: Math.round(info.timeMs),
+		hashfull: info.hashfull ?? 0,
+		pv: pvText(position, info.pv),
+	};
+}
+
+/** The position to analyse: a FEN, a board file, or a record's position before half-move `--move`. */
+async function readTarget(
+	file: string | undefined,
+	flags: { fen?: string; red: boolean; move?: number; game?: number },
+): Promise<Target> {
+	const isRecord =
+		file !== undefined && (flags.move !== undefined || flags.game !== undefined || !file.endsWith('.bwb'));
+	if (flags.fen !== undefined || !isRecord) {
+		if (flags.move !== undefined)
+			throw new UsageError('--move is for a record (a saved game, match record or PGN)');
+		const { position, name } = readPosition(file, flags.fen, flags.red);
+		return { position, name, variant: null, played: null };
+	}
+	const game = await readReviewGame(file, flags.game);
+	const n = game.moves.length;
+	const number = flags.move ?? n + 1;
+	if (number > n + 1)
+		throw new UsageError(
+			`--move ${number}: ${game.label} has ${n} half-moves (--move ${n + 1} is the last position)`,
+		);
+	const position = game.positions[number - 1];
+	return {
+		position,
+		name: `${game.label}, before half-move ${number}`,
+		variant: game.variant,
+		played: number <= n ? { number, move: game.moves[number - 1] } : null,
+	};
 }

@@ -94,4 +94,75 @@ describe('blobterm bench search', () => {
 		const nodes = rows.slice(0, -1).reduce((sum, r) => sum + Number(r.split('|')[3]), 0);
 		expect(String(nodes)).toBe(signature(a.stdout));
 	});
+
+	it('a record at a half-move: the move played with its report, then N ranked lines per depth', async () => {
+		const record = 'test/fixtures/games/6x6-match.jsonl';
+		const run = await runNode('cli.js', [
+			'analyze',
+			record,
+			'--game',
+			'2',
+			'--move',
+			'13',
+			'--depth',
+			'4',
+			'--multipv',
+			'3',
+		]);
+		expect(run.code).toBe(0);
+		const lines = run.stdout.trim().split('\n');
+		expect(lines.slice(0, 2)).toEqual([
+			`analyze ${record}, game 2, before half-move 13: 6x6, Blue to move, Blob War rules, algorithm=pvs,exposure=25,hash=64`,
+			'played 13. Blue (1,0) > (3,1) -5.25/2 pv (1,0) > (3,1) (1,4) > (3,2)',
+		]);
+		const infos = lines.slice(2, -1).map((l) => /^multipv (\d) depth (\d) .* pv (\(\d,\d\) > \(\d,\d\))/.exec(l)!);
+		expect(infos.map((m) => `${m[2]}.${m[1]}`)).toEqual(
+			['1', '2', '3', '4'].flatMap((d) => [`${d}.1`, `${d}.2`, `${d}.3`]),
+		);
+		// Three different moves at each depth, and the best move starts the last depth's first line.
+		for (let d = 0; d < 4; d++) expect(new Set(infos.slice(3 * d, 3 * d + 3).map((m) => m[3])).size).toBe(3);
+		expect(lines.at(-1)).toMatch(
+			new RegExp(`^bestmove ${infos[9][3].replace(/[()]/g, '\\$&')} score \\S+ depth 4$`),
+		);
+	});
+
+	it('--searchmoves restricts the root; --json prints one object a line', async () => {
+		const record = 'test/fixtures/games/6x6-match.pgn';
+		const run = await runNode('cli.js', [
+			'analyze',
+			record,
+			'--game',
+			'2',
+			'--move',
+			'13',
+			'--depth',
+			'3',
+			'--searchmoves',
+			'(1,0) > (3,1)',
+			'a4',
+			'--multipv',
+			'2',
+			'--json',
+		]);
+		expect(run.stderr).toBe('');
+		const objects = run.stdout
+			.trim()
+			.split('\n')
+			.map((l) => JSON.parse(l) as Record<string, unknown>);
+		expect(objects[0]).toMatchObject({
+			type: 'position',
+			sideToMove: 'Blue',
+			rules: 'blobwar',
+			played: { halfMove: 13, move: '(1,0) > (3,1)', score: -5.25, depth: 2 },
+		});
+		const infos = objects.slice(1, -1);
+		expect(infos.map((o) => `${o.depth}.${o.multipv}`)).toEqual(['1.1', '1.2', '2.1', '2.2', '3.1', '3.2']);
+		// a4 is (2,0) on this 6x6 board: Blue's clone from (1,0).
+		for (const info of infos) expect(['(1,0) > (3,1)', '(1,0) > (2,0)']).toContain((info.pv as string[])[0]);
+		expect(objects.at(-1)).toMatchObject({ type: 'bestmove', depth: 3 });
+		expect(['(1,0) > (3,1)', '(1,0) > (2,0)']).toContain(objects.at(-1)!.move);
+		const bad = await runNode('cli.js', ['analyze', record, '--game', '2', '--move', '13', '--searchmoves', 'f6']);
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toBe('blobterm: --searchmoves "f6": f6 is not empty\n');
+	});
 });
