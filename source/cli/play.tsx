@@ -3,6 +3,7 @@
  * The old clients' positional form plus flags; meow's help text below is its documentation.
  */
 
+import { mkdir, readdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import meow from 'meow';
 import React from 'react';
@@ -11,15 +12,18 @@ import { playMove } from '../game/make-move.js';
 import { Game } from '../match/game.js';
 import { gameFromBoardFile, readGameFile } from '../match/saved-game.js';
 import { GameSession } from '../match/game-session.js';
-import { defaultLimit } from '../match/match.js';
+import { GameLog } from '../match/game-log.js';
+import { IoLog } from '../match/io-log.js';
+import { defaultLimit, engineNames } from '../match/match.js';
 import { loadBoardFile } from '../match/load-board.js';
 import { createPlayer } from '../players/create-player.js';
-import { parsePlayerSpec } from '../players/player-spec.js';
+import { parsePlayerSpec, type PlayerSpec, specName } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
 import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
 import { runTui } from '../ui/run-tui.js';
 import { reportError, UsageError } from './errors.js';
+import { makeAnalysis } from './review.js';
 import { parseGameArgs } from './game-args.js';
 import { THREAD_FLAGS, threadsFromFlags } from './search-flags.js';
 import { shippedBoard } from './paths.js';
@@ -53,6 +57,9 @@ const help = `
     --blue-args ARGS     argument list of Blue's engine program (default "{board} {time} {moves}")
     --red-args ARGS      same for Red; placeholders {board} {time} {time-ms} {moves}
     --grace MS           extra time an engine program gets before it loses (default 500)
+    --log-dir DIR        write every line sent to and read from the engines to DIR/game-NNNN.log
+    --analysis-engine E  the engine of analysis mode (a): builtin (default) or uai:PROGRAM; twice
+                         for two side by side
     --plain              no TUI: one line per move, then the result (also when stdout is not a terminal)
     --no-color           no colours (also NO_COLOR=1 or TERM=dumb)
     --help               this text
@@ -60,11 +67,13 @@ const help = `
   In the game
     arrows or h j k l move the cursor, Enter or Space picks a blob and plays it to a
     target (+ clone, * jump), Esc drops it; or type a move as "r1 c1 r2 c2" and press Enter
-    u undo  r redo  g engine moves now  n new game  x swap sides  s save  o open  ? help  q quit
+    u undo  r redo  g engine moves now  p pause  n new game  x swap sides  s save  o open
+    a analysis (] [ more, fewer lines)  i engine I/O  e export the position  ? help  q quit
 
   Other commands (each has --help)
     blobterm match ...              pit two engines against each other: many games, Elo, SPRT
     blobterm analyze BOARD          what the engine sees in a position, depth by depth
+    blobterm review FILE            step through a recorded game with what the engines said
     blobterm perft BOARD DEPTH      count the move tree (move generator check)
     blobterm bench perft            move generator benchmark
 
@@ -75,6 +84,24 @@ const help = `
     $ blobterm boards/gruyere5.bwb builtin 0.2 builtin -0.2 --plain
     $ blobterm boards/default.bwb ./my-engine 1 builtin -1 200
 `;
+
+/**
+ * The log file of this session in `dir` (created if missing): `game-NNNN.log`, the first number no
+ * log there has yet.
+ * @throws UsageError if the folder cannot be made or read
+ */
+async function openGameLog(dir: string): Promise<GameLog> {
+	try {
+		await mkdir(dir, { recursive: true });
+		const used = (await readdir(dir))
+			.map((name) => /^game-(\d+)\.log$/.exec(name))
+			.filter((m): m is RegExpExecArray => m !== null)
+			.map((m) => Number(m[1]));
+		return new GameLog(dir, Math.max(0, ...used) + 1);
+	} catch (error) {
+		throw new UsageError(`--log-dir ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+	}
+}
 
 /** Plays one game as the command line asks. @throws user errors (reported by `main`) */
 export async function run(argv: readonly string[]): Promise<void> {
@@ -93,6 +120,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 			grace: { type: 'number', default: 500 },
 			plain: { type: 'boolean', default: false },
 			color: { type: 'boolean', default: true },
+			logDir: { type: 'string' },
+			analysisEngine: { type: 'string', isMultiple: true },
 		},
 		allowUnknownFlags: false,
 	});
@@ -122,13 +151,27 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(`UAI engines play on 7x7 boards: ${boardPath} is ${geometry.rows} x ${geometry.cols}`);
 	}
 	const halfMoveLimit = setup.halfMoveLimit ?? loaded.halfMoveLimit ?? defaultLimit(variant, geometry);
-	const makePlayer = (side: 0 | 1, args: string | undefined): Player =>
-		createPlayer(specs[side], {
+	// Two engines of the same name (builtin and builtin:depth=3) are told apart by their specs.
+	const names = specs.map(specName);
+	if (names[0] === names[1] && specs.every((spec) => spec.kind !== 'human')) {
+		const [a, b] = engineNames([specs[0], specs[1]]);
+		names[0] = a;
+		names[1] = b;
+	}
+	const io = new IoLog();
+	let gameLog: GameLog | null = null;
+	if (flags.logDir !== undefined) gameLog = await openGameLog(flags.logDir);
+	gameLog?.line(`blobterm ${argv.join(' ')}: Blue ${names[0]}, Red ${names[1]} on ${boardPath}`);
+	const makePlayer = (side: 0 | 1, args: string | undefined): Player => {
+		const label = `${side === 0 ? 'Blue' : 'Red'} ${names[side]}`;
+		return createPlayer({ ...specs[side], name: names[side] } as PlayerSpec, {
 			depth: flags.depth,
 			...threads,
 			args: args?.trim().split(/\s+/),
 			graceMs: flags.grace,
+			log: io.logger(label, gameLog?.logger(label)),
 		});
+	};
 	const players: [Player, Player] = [makePlayer(0, flags.blueArgs), makePlayer(1, flags.redArgs)];
 	const timeMs: [number, number] = [setup.blue.timeS * 1000, setup.red.timeS * 1000];
 
@@ -148,9 +191,14 @@ export async function run(argv: readonly string[]): Promise<void> {
 			await runPlain(game, { out: process.stdout, input: process.stdin });
 		} finally {
 			await game.close();
+			gameLog?.line(`game over: ${game.state.result?.reason ?? 'abandoned'}`);
+			await gameLog?.close();
 		}
 		return;
 	}
+	const analysisSpecs = flags.analysisEngine && flags.analysisEngine.length > 0 ? flags.analysisEngine : ['builtin'];
+	if (analysisSpecs.length > 2) throw new UsageError('at most two --analysis-engine');
+	const analyses = analysisSpecs.map((text) => makeAnalysis(text, undefined, io));
 	const session = new GameSession({
 		start: loaded.start,
 		before: loaded.before,
@@ -159,15 +207,26 @@ export async function run(argv: readonly string[]): Promise<void> {
 		players,
 		timeMs,
 		halfMoveLimit,
+		halfMoveLimitGiven: setup.halfMoveLimit !== null,
 		variant,
 	});
 	try {
 		void session.run();
-		await runTui(<App session={session} boardName={basename(boardPath)} onQuit={() => session.quit()} />, {
-			onCrash: (error) => reportError('blobterm', error),
-		});
+		await runTui(
+			<App
+				session={session}
+				boardName={basename(boardPath)}
+				onQuit={() => session.quit()}
+				io={io}
+				analyses={analyses}
+			/>,
+			{
+				onCrash: (error) => reportError('blobterm', error),
+			},
+		);
 		session.quit();
 	} finally {
-		await session.close();
+		await Promise.all([session.close(), ...analyses.map((a) => a.close())]);
+		await gameLog?.close();
 	}
 }

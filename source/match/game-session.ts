@@ -12,8 +12,11 @@
  *   swap      the players exchange colours, and the game goes on from the same position.
  *   load      another start position and moves (see `saved-game.ts`).
  *
- * Undo and redo are for games with a person; between two engines they do nothing. A new move
- * that differs from the next taken-back move forgets the taken-back moves.
+ *   pause     no one is asked to move (a thinking engine is stopped) until pause again.
+ *
+ * Between two engines, undo and redo step one half-move and pause the game. A new game whose first
+ * mover is an engine starts paused, so that redo can still replay the old one. A new move that
+ * differs from the next taken-back move forgets the taken-back moves.
  */
 
 import { type Variant } from '../game/game-over.js';
@@ -23,6 +26,7 @@ import { clonePosition, type Position, type Side } from '../game/position.js';
 import { type HumanPlayer } from '../players/human-player.js';
 import { type EngineInfo, type Player } from '../players/player.js';
 import { Game, type GameOptions, type GameState, type PlayedMove } from './game.js';
+import { defaultLimit } from './match.js';
 
 /**
  * Settings of a session: those of its games (`start` is the start of the first game and of each
@@ -34,6 +38,11 @@ export interface SessionOptions extends GameOptions {
 	readonly moves?: readonly PlayedMove[];
 	/** Moves taken back that redo can replay, next first (a loaded game's). */
 	readonly redo?: readonly PlayedMove[];
+	/**
+	 * True when the half-move limit was asked for (command line): a loaded board keeps it. Otherwise
+	 * a loaded board without a limit of its own gets its default (`defaultLimit`).
+	 */
+	readonly halfMoveLimitGiven?: boolean;
 }
 
 /** A game as loaded from a file: where it starts, what was played, what can be replayed. */
@@ -56,8 +65,10 @@ export interface SessionState extends GameState {
 	/** Time per move in ms, `[blue, red]`. */
 	readonly timeMs: readonly [number, number];
 	readonly variant: Variant;
-	/** True while a person plays: undo and redo work. */
+	/** True while a person plays: undo and redo go back to a person's turn. */
 	readonly canTakeBack: boolean;
+	/** True while paused: no player is asked to move (`pause`). */
+	readonly paused: boolean;
 }
 
 /** The moves and positions from the start: `positions.length === moves.length + 1`. */
@@ -83,6 +94,7 @@ export class GameSession {
 	private readonly listeners = new Set<() => void>();
 	private wake: (() => void) | null = null;
 	private quitting = false;
+	private paused = false;
 	private running: Promise<void> | null = null;
 
 	constructor(private readonly options: SessionOptions) {
@@ -159,9 +171,12 @@ export class GameSession {
 	 */
 	undo(): boolean {
 		const line = this.fullLine();
-		if (!this.current.canTakeBack || line.moves.length === 0) return false;
+		if (line.moves.length === 0) return false;
 		let n = line.moves.length - 1;
-		while (n > 0 && this.players[line.positions[n].side].kind !== 'human') n--;
+		if (this.current.canTakeBack) {
+			while (n > 0 && this.players[line.positions[n].side].kind !== 'human') n--;
+			this.paused = false;
+		} else this.paused = true; // Between engines: one half-move back, and the game waits.
 		const undone = line.moves.slice(n);
 		this.restart({ positions: line.positions.slice(0, n + 1), moves: line.moves.slice(0, n) }, [
 			...undone,
@@ -175,16 +190,22 @@ export class GameSession {
 	 * @returns false if there is nothing to replay or no person plays
 	 */
 	redo(): boolean {
-		if (!this.current.canTakeBack || this.redoMoves.length === 0) return false;
+		if (this.redoMoves.length === 0) return false;
 		const line = this.fullLine();
 		const positions = [...line.positions];
 		const moves = [...line.moves];
+		const person = this.current.canTakeBack;
 		let k = 0;
 		do {
 			const move = this.redoMoves[k++];
 			moves.push(move);
 			positions.push(playMove(positions[positions.length - 1], move.move));
-		} while (k < this.redoMoves.length && this.players[positions[positions.length - 1].side].kind !== 'human');
+		} while (
+			person &&
+			k < this.redoMoves.length &&
+			this.players[positions[positions.length - 1].side].kind !== 'human'
+		);
+		this.paused = !person;
 		this.restart({ positions, moves }, this.redoMoves.slice(k));
 		return true;
 	}
@@ -193,7 +214,20 @@ export class GameSession {
 	newGame(): void {
 		const line = this.fullLine();
 		const redo = line.moves.length > 0 ? line.moves : this.redoMoves;
+		// An engine that moves first waits, so that the old game can still be replayed.
+		this.paused = this.players[this.start.side].kind !== 'human' && redo.length > 0;
 		this.restart({ positions: [this.start], moves: [] }, redo);
+	}
+
+	/**
+	 * Pauses the game (a thinking engine is stopped and its answer ignored; no one is asked to move),
+	 * or goes on from where it stands.
+	 * @returns true if the game is now paused
+	 */
+	togglePause(): boolean {
+		this.paused = !this.paused;
+		this.restart(this.fullLine(), this.redoMoves);
+		return this.paused;
 	}
 
 	/** The players exchange colours (with their times); the game goes on from the same position. */
@@ -208,12 +242,22 @@ export class GameSession {
 		this.start = clonePosition(loaded.start);
 		this.before = loaded.before;
 		this.variant = loaded.variant;
-		this.halfMoveLimit = loaded.halfMoveLimit ?? this.options.halfMoveLimit;
+		this.halfMoveLimit =
+			loaded.halfMoveLimit ??
+			(this.options.halfMoveLimitGiven
+				? this.options.halfMoveLimit
+				: defaultLimit(this.variant, loaded.start.geometry));
 		this.restart(replay(this.start, loaded.moves), loaded.redo);
 	}
 
 	private async loop(): Promise<void> {
 		while (!this.quitting) {
+			if (this.paused) {
+				// No game runs while paused: a command (pause again, undo, ...) wakes the loop.
+				await new Promise<void>((resolve) => (this.wake = resolve));
+				this.wake = null;
+				continue;
+			}
 			const game = this.startGame();
 			await game.run();
 			if (this.quitting) break;
@@ -291,6 +335,7 @@ export class GameSession {
 			timeMs: this.timeMs,
 			variant: this.variant,
 			canTakeBack: this.players.some((p) => p.kind === 'human'),
+			paused: this.paused,
 		};
 	}
 

@@ -16,13 +16,12 @@
 import { availableParallelism } from 'node:os';
 import { formatFen } from '../game/fen.js';
 import { type Variant } from '../game/game-over.js';
-import { playMove } from '../game/make-move.js';
 import { type Move } from '../game/move.js';
 import { type Position } from '../game/position.js';
 import { formatUaiMove, uaiPvText } from '../game/uai-notation.js';
 import { MAX_THREADS, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchInfo, type SearchLimits } from '../search/types.js';
-import { pvText } from './builtin-player.js';
+import { infoText, pvText } from './builtin-player.js';
 import { type EngineLogger } from './engine-log.js';
 import { EngineProcess } from './engine-process.js';
 import { parseInfoLine } from './uai-info.js';
@@ -109,7 +108,7 @@ class Lines {
 export class BuiltinAnalysis implements Analysis {
 	readonly name: string;
 	readonly threads: number;
-	private readonly pool: SearchPool;
+	private poolInstance: SearchPool | null = null;
 	private readonly lines = new Lines();
 	private request: AnalysisRequest | null = null;
 	private pending: AnalysisRequest | null = null;
@@ -127,7 +126,12 @@ export class BuiltinAnalysis implements Analysis {
 		this.threads = options.threads ?? Math.min(MAX_THREADS, availableParallelism());
 		this.name = options.name ?? 'builtin';
 		this.log = options.log;
-		this.pool = new SearchPool({ threads: this.threads, parallel: 'lazy' });
+	}
+
+	/** The worker threads, started on the first analysis. */
+	private get pool(): SearchPool {
+		this.poolInstance ??= new SearchPool({ threads: this.threads, parallel: 'lazy' });
+		return this.poolInstance;
 	}
 
 	analyse(request: AnalysisRequest): void {
@@ -138,11 +142,11 @@ export class BuiltinAnalysis implements Analysis {
 
 	stop(): void {
 		this.pending = null;
-		this.pool.stop();
+		this.poolInstance?.stop();
 	}
 
 	snapshot(): AnalysisSnapshot {
-		const threadNodes = this.pool.threadNodes();
+		const threadNodes = this.poolInstance?.threadNodes() ?? [];
 		const nodes = threadNodes.reduce((sum, n) => sum + n, 0);
 		const timeMs = this.request ? Math.round(performance.now() - this.started) : 0;
 		return {
@@ -162,7 +166,7 @@ export class BuiltinAnalysis implements Analysis {
 	async close(): Promise<void> {
 		this.stop();
 		await this.running?.catch(() => undefined);
-		await this.pool.close();
+		await this.poolInstance?.close();
 	}
 
 	private startPending(): void {
@@ -215,26 +219,6 @@ function builtinLine(position: Position, info: SearchInfo): AnalysisLine {
 		score: info.score,
 		pv: pvText(position, info.pv),
 	};
-}
-
-/** A search info as a UAI `info` line (the PV in UAI notation), for the engine I/O logs. */
-export function infoText(position: Position, info: SearchInfo): string {
-	const pv: string[] = [];
-	let p = position;
-	for (const move of info.pv) {
-		try {
-			pv.push(formatUaiMove(p, move));
-			p = playMove(p, move);
-		} catch {
-			break;
-		}
-	}
-	return (
-		`info depth ${info.depth} seldepth ${info.seldepth}` +
-		`${info.multipv ? ` multipv ${info.multipv}` : ''} ` +
-		`score cp ${info.score} nodes ${info.nodes} nps ${info.nps} time ${Math.round(info.timeMs)}` +
-		(pv.length > 0 ? ` pv ${pv.join(' ')}` : '')
-	);
 }
 
 /** Settings of a UAI program as an analyser. */

@@ -9,7 +9,10 @@ import { type Position } from '../game/position.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchInfo, type SearchResult } from '../search/types.js';
+import { type EngineLogger } from './engine-log.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
+import { formatUaiMove } from '../game/uai-notation.js';
+import { formatFen } from '../game/fen.js';
 
 /** Settings of the built-in engine. */
 export interface BuiltinOptions {
@@ -28,6 +31,11 @@ export interface BuiltinOptions {
 	readonly threads?: number;
 	/** How the threads share the work (default Lazy SMP). */
 	readonly parallel?: ParallelAlgorithm;
+	/**
+	 * Receives what the engine is asked (`>`: the search's limits) and says (`<`: one UAI-style
+	 * `info` line per completed depth, then `bestmove`), for the engine I/O pane and logs.
+	 */
+	readonly log?: EngineLogger;
 }
 
 /** Ms between two reads of the threads' node counters while the engine thinks. */
@@ -73,23 +81,30 @@ export class BuiltinPlayer implements Player {
 		}, PROGRESS_SAMPLE_MS);
 		try {
 			const useTime = this.options.useTime ?? true;
-			const result = await pool.search(
-				position,
-				{
-					depth: this.options.depth,
-					timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
-					nodes: this.options.nodes,
-					startedAt: performance.timeOrigin + started,
-					halfMovesLeft: request.halfMovesLeft,
-					variant: request.variant,
-				},
-				{
-					onInfo: (info) => {
-						lastInfo = info;
-						request.onInfo?.(toEngineInfo(position, info));
-					},
-				},
+			const limits = {
+				depth: this.options.depth,
+				timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
+				nodes: this.options.nodes,
+				startedAt: performance.timeOrigin + started,
+				halfMovesLeft: request.halfMovesLeft,
+				variant: request.variant,
+			};
+			const log = this.options.log;
+			log?.('>', `position fen ${formatFen(position)}`);
+			log?.(
+				'>',
+				`go${limits.timeMs !== undefined ? ` movetime ${Math.round(limits.timeMs)}` : ''}` +
+					`${limits.depth !== undefined ? ` depth ${limits.depth}` : ''}` +
+					`${limits.nodes !== undefined ? ` nodes ${limits.nodes}` : ''}`,
 			);
+			const result = await pool.search(position, limits, {
+				onInfo: (info) => {
+					lastInfo = info;
+					log?.('<', infoText(position, info));
+					request.onInfo?.(toEngineInfo(position, info));
+				},
+			});
+			log?.('<', `bestmove ${result.move === NO_MOVE ? '0000' : formatUaiMove(position, result.move)}`);
 			if (result.move === NO_MOVE || result.move === PASS)
 				return { kind: 'forfeit', reason: 'the built-in engine found no move' };
 			const report = resultReport(position, result);
@@ -140,6 +155,28 @@ export function resultReport(position: Position, result: SearchResult): MoveRepo
 		timeMs: Math.round(result.timeMs),
 		pv: pvText(position, pv),
 	};
+}
+
+/**
+ * A search info as a UAI `info` line (score in centiblobs, PV in UAI notation), as the built-in
+ * engine's reports go to the engine I/O pane and logs.
+ */
+export function infoText(position: Position, info: SearchInfo): string {
+	const pv: string[] = [];
+	let p = position;
+	for (const move of info.pv) {
+		try {
+			pv.push(formatUaiMove(p, move));
+			p = playMove(p, move);
+		} catch {
+			break;
+		}
+	}
+	return (
+		`info depth ${info.depth} seldepth ${info.seldepth}${info.multipv ? ` multipv ${info.multipv}` : ''} ` +
+		`score cp ${info.score} nodes ${info.nodes} nps ${info.nps} time ${Math.round(info.timeMs)}` +
+		(pv.length > 0 ? ` pv ${pv.join(' ')}` : '')
+	);
 }
 
 /** A search info with its PV as move texts. */

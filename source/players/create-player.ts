@@ -26,7 +26,7 @@ export interface PlayerSettings {
 	readonly args?: readonly string[];
 	/** Grace period of an engine program, ms. */
 	readonly graceMs?: number;
-	/** Receives an engine program's conversation (per-game logs). */
+	/** Receives an engine's conversation (logs, the I/O pane): a program's lines, the built-in engine's reports. */
 	readonly log?: EngineLogger;
 }
 
@@ -48,6 +48,7 @@ export function createPlayer(spec: string | PlayerSpec, settings: PlayerSettings
 					search: parsed.search,
 					threads: parsed.threads ?? settings.threads,
 					parallel: parsed.parallel ?? settings.parallel,
+					log: settings.log,
 				},
 				name,
 			);

@@ -6,10 +6,16 @@
 
 import { basename } from 'node:path';
 import { Box, Text, useApp } from 'ink';
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { sideName } from '../game/position.js';
 import { readGameFile, saveGame, toSavedGame } from '../match/saved-game.js';
+import { exportPosition } from '../match/export-position.js';
 import { type GameSession, type SessionState } from '../match/game-session.js';
+import { IoLog } from '../match/io-log.js';
+import { type Analysis } from '../players/analysis.js';
+import { AnalysisPanel } from './components/AnalysisPanel.js';
+import { IoPane } from './components/IoPane.js';
+import { useAnalysis } from './hooks/use-analysis.js';
 import { type BoardMarks, moveMarks, NO_MARKS, targetsOf } from './board-marks.js';
 import { Board } from './components/Board.js';
 import { EnginePanel } from './components/EnginePanel.js';
@@ -31,14 +37,21 @@ export interface AppProps {
 	readonly boardName: string;
 	/** Called when the user quits (after Ink has been asked to exit). */
 	readonly onQuit?: () => void;
+	/** The engines' I/O, for the I/O pane (`i`). */
+	readonly io?: IoLog;
+	/** Engines for analysis mode (`a`). */
+	readonly analyses?: readonly Analysis[];
 }
 
+const NO_ANALYSES: readonly Analysis[] = [];
+
 /** The whole interface for a session of games. */
-export function App({ session, boardName, onQuit }: AppProps) {
+export function App({ session, boardName, onQuit, io, analyses = NO_ANALYSES }: AppProps) {
 	const [name, setName] = useState(boardName);
+	const [ioLog] = useState(() => io ?? new IoLog());
 	return (
 		<GameProvider session={session} boardName={name}>
-			<GameScreen onQuit={onQuit} onLoaded={setName} />
+			<GameScreen onQuit={onQuit} onLoaded={setName} io={ioLog} analyses={analyses} />
 		</GameProvider>
 	);
 }
@@ -54,6 +67,7 @@ export function titleLine(boardName: string, state: Pick<SessionState, 'players'
 
 /** Why no person can move now. */
 function waitReason(state: SessionState): string {
+	if (state.paused) return 'the game is paused (p goes on)';
 	if (state.result)
 		return state.canTakeBack
 			? 'the game is over (u takes back, n starts a new game)'
@@ -69,7 +83,17 @@ function saveName(boardName: string, lastPath: string): string {
 	return `${basename(boardName).replace(/\.(bwb|json)$/, '')}-game.json`;
 }
 
-function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name: string) => void }) {
+function GameScreen({
+	onQuit,
+	onLoaded,
+	io,
+	analyses,
+}: {
+	onQuit?: () => void;
+	onLoaded: (name: string) => void;
+	io: IoLog;
+	analyses: readonly Analysis[];
+}) {
 	const { session, state, boardName } = useGameView();
 	const { exit } = useApp();
 	const { columns, rows } = useTerminalSize();
@@ -115,19 +139,32 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 					return;
 				}
 				case 'undo':
-					if (!session.undo())
-						fail(
-							session.state.canTakeBack
-								? 'nothing to take back'
-								: 'undo is for games with a person playing',
-						);
+					if (!session.undo()) fail('nothing to take back');
+					else if (session.state.paused) info('took back a half-move: paused (p goes on, r replays)');
 					return;
 				case 'redo':
-					if (!session.redo())
-						fail(
-							session.state.canTakeBack ? 'nothing to replay' : 'redo is for games with a person playing',
-						);
+					if (!session.redo()) fail('nothing to replay');
+					else if (session.state.paused) info('replayed a half-move: paused (p goes on)');
 					return;
+				case 'pause':
+					info(session.togglePause() ? 'paused: p goes on, u and r step through the moves' : 'going on');
+					return;
+				case 'analysis':
+					if (effect.on && analyses.length === 0) {
+						patchScreen({
+							analysing: false,
+							message: { text: 'no engine to analyse with', kind: 'error' },
+						});
+					}
+					return;
+				case 'export': {
+					const shown = session.state.position;
+					exportPosition(effect.path, shown).then(
+						(fen) => info(`wrote ${effect.path} · FEN ${fen}`),
+						(error: Error) => fail(error.message),
+					);
+					return;
+				}
 				case 'hurry':
 					if (session.state.thinking && session.state.players[session.state.thinking.side].kind !== 'human')
 						session.hurry();
@@ -135,7 +172,11 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 					return;
 				case 'new':
 					session.newGame();
-					info('new game: r replays the old one');
+					info(
+						session.state.paused
+							? 'new game, paused: p starts it, r replays the old one'
+							: 'new game: r replays the old one',
+					);
 					return;
 				case 'swap':
 					session.swapSides();
@@ -186,7 +227,7 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 					return;
 			}
 		},
-		[session, exit, onQuit, onLoaded, patchScreen],
+		[session, exit, onQuit, onLoaded, patchScreen, analyses],
 	);
 
 	const onKey = useCallback(
@@ -198,14 +239,30 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 				waitReason: waitReason(current),
 				saveName: saveName(boardName, lastPath.current),
 				loadName: lastPath.current,
+				exportName: `${basename(boardName).replace(/\.(bwb|json)$/, '')}-${current.moves.length}.bwb`,
+				ioLines: io.all().length,
 			};
 			const { state: next, effects } = reduceKey(screenRef.current, key, ctx);
 			if (next !== screenRef.current) setScreen(next);
 			for (const effect of effects) carryOut(effect);
 		},
-		[session, boardName, setScreen, carryOut],
+		[session, boardName, setScreen, carryOut, io],
 	);
 	useKeys(onKey);
+	const ioLines = useSyncExternalStore(
+		(listener) => io.subscribe(listener),
+		() => io.all(),
+	);
+	const analysed =
+		screen.analysing && analyses.length > 0 && state.result === null
+			? {
+					position: state.position,
+					variant: state.variant,
+					halfMovesLeft: state.halfMoveLimit - state.moves.length,
+					multiPv: screen.multiPv,
+				}
+			: null;
+	const snapshots = useAnalysis(analyses, analysed);
 
 	const title = titleLine(boardName, state);
 	const layout = computeLayout(columns, rows, g.rows, g.cols);
@@ -223,10 +280,18 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 	const marks = boardMarks(state, screen, human !== null);
 	const engines = state.players.filter((p) => p.kind !== 'human').length;
 	const plan = panelPlan(layout.panelLines, engines);
+	const analysisLines = analysed ? 1 + screen.multiPv : 0;
 	const panel =
-		layout.panel === 'none' ? null : (
+		layout.panel === 'none' ? null : screen.io ? (
+			<Box flexDirection="column" width={layout.panelWidth}>
+				<IoPane lines={ioLines} height={layout.panelLines} scroll={screen.ioScroll} />
+			</Box>
+		) : (
 			<Box flexDirection="column" width={layout.panelWidth} gap={1}>
-				<MoveList maxLines={plan.moveLines} />
+				{analysed && snapshots.length > 0 ? (
+					<AnalysisPanel snapshots={snapshots} multiPv={screen.multiPv} width={layout.panelWidth} />
+				) : null}
+				<MoveList maxLines={Math.max(1, plan.moveLines - (analysisLines > 0 ? analysisLines + 1 : 0))} />
 				{plan.engines === 'none' ? null : <EnginePanel compact={plan.engines === 'compact'} />}
 			</Box>
 		);
@@ -237,7 +302,7 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 			</Text>
 			{screen.help ? (
 				<Box height={layout.mainLines} flexDirection="column">
-					<HelpOverlay maxLines={layout.mainLines} width={columns} />
+					<HelpOverlay maxLines={layout.mainLines} width={columns} person={state.canTakeBack} />
 				</Box>
 			) : (
 				<Box flexDirection={layout.panel === 'below' ? 'column' : 'row'} gap={layout.panel === 'below' ? 1 : 3}>

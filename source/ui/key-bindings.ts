@@ -26,6 +26,14 @@ export type CommandName =
 	| 'game.swap'
 	| 'game.save'
 	| 'game.load'
+	| 'game.pause'
+	| 'game.export'
+	| 'analysis.toggle'
+	| 'analysis.more'
+	| 'analysis.fewer'
+	| 'io.toggle'
+	| 'io.back'
+	| 'io.forward'
 	| 'help.toggle'
 	| 'app.quit';
 
@@ -38,31 +46,54 @@ export interface KeyBinding {
 	readonly label: string;
 	/** What the command does, for the help overlay. */
 	readonly help: string;
+	/** Keys for a person at the board (left out of the help when engines play both sides). */
+	readonly person?: boolean;
 }
 
 /** Every key of the game screen, in the order the help overlay lists them. */
 export const KEY_BINDINGS: readonly KeyBinding[] = [
-	{ command: 'board.up', keys: ['up', 'k'], label: 'Up k', help: 'cursor up' },
-	{ command: 'board.down', keys: ['down', 'j'], label: 'Down j', help: 'cursor down' },
-	{ command: 'board.left', keys: ['left', 'h'], label: 'Left h', help: 'cursor left' },
-	{ command: 'board.right', keys: ['right', 'l'], label: 'Right l', help: 'cursor right' },
-	{ command: 'board.pick', keys: ['return', 'space'], label: 'Enter Space', help: 'pick a blob; on a target: play' },
-	{ command: 'board.cancel', keys: ['escape'], label: 'Esc', help: 'drop the pick, clear the prompt' },
+	{ command: 'board.up', keys: ['up', 'k'], label: 'Up k', help: 'cursor up', person: true },
+	{ command: 'board.down', keys: ['down', 'j'], label: 'Down j', help: 'cursor down', person: true },
+	{ command: 'board.left', keys: ['left', 'h'], label: 'Left h', help: 'cursor left', person: true },
+	{ command: 'board.right', keys: ['right', 'l'], label: 'Right l', help: 'cursor right', person: true },
+	{
+		command: 'board.pick',
+		keys: ['return', 'space'],
+		label: 'Enter Space',
+		help: 'pick a blob; on a target: play',
+		person: true,
+	},
+	{ command: 'board.cancel', keys: ['escape'], label: 'Esc', help: 'drop the pick, clear the prompt', person: true },
 	{
 		command: 'prompt.type',
 		keys: ['0-9', ',', '(', ')', '>', '-'],
 		label: '0-9 , ( ) > -',
 		help: 'type a move: r1 c1 r2 c2',
+		person: true,
 	},
-	{ command: 'prompt.submit', keys: ['return'], label: 'Enter', help: 'play the typed move' },
-	{ command: 'prompt.delete', keys: ['backspace'], label: 'Backspace', help: 'delete a typed character' },
-	{ command: 'game.undo', keys: ['u'], label: 'u', help: 'undo: back to your last turn' },
+	{ command: 'prompt.submit', keys: ['return'], label: 'Enter', help: 'play the typed move', person: true },
+	{
+		command: 'prompt.delete',
+		keys: ['backspace'],
+		label: 'Backspace',
+		help: 'delete a typed character',
+		person: true,
+	},
+	{ command: 'game.undo', keys: ['u'], label: 'u', help: 'undo: back to your last turn (engines: a half-move)' },
 	{ command: 'game.redo', keys: ['r'], label: 'r', help: 'redo: replay moves taken back' },
 	{ command: 'game.hurry', keys: ['g'], label: 'g', help: 'engine: move now' },
+	{ command: 'game.pause', keys: ['p'], label: 'p', help: 'pause the game, or go on' },
 	{ command: 'game.new', keys: ['n'], label: 'n', help: 'new game (r replays the old one)' },
 	{ command: 'game.swap', keys: ['x'], label: 'x', help: 'swap sides' },
 	{ command: 'game.save', keys: ['s'], label: 's', help: 'save the game (JSON record)' },
 	{ command: 'game.load', keys: ['o'], label: 'o', help: 'open a record or a .bwb board' },
+	{ command: 'game.export', keys: ['e'], label: 'e', help: 'export the position: FEN and a .bwb file' },
+	{ command: 'analysis.toggle', keys: ['a'], label: 'a', help: 'analysis of the position on or off' },
+	{ command: 'analysis.more', keys: [']'], label: ']', help: 'more lines of analysis' },
+	{ command: 'analysis.fewer', keys: ['['], label: '[', help: 'fewer lines of analysis' },
+	{ command: 'io.toggle', keys: ['i'], label: 'i', help: 'engine I/O pane' },
+	{ command: 'io.back', keys: ['pageup'], label: 'PageUp', help: 'scroll the I/O pane back' },
+	{ command: 'io.forward', keys: ['pagedown'], label: 'PageDown', help: 'scroll the I/O pane forward' },
 	{ command: 'help.toggle', keys: ['?'], label: '?', help: 'this help; any key closes it' },
 	{ command: 'app.quit', keys: ['q', 'ctrl+c'], label: 'q Ctrl-C', help: 'quit' },
 ];

@@ -9,6 +9,7 @@ import { cellAt, type Position, sideName } from '../game/position.js';
 import { canPick, targetsOf } from './board-marks.js';
 import { routeKey } from './key-bindings.js';
 import { PROMPT_MAX, typeInto } from './prompt-input.js';
+import { MAX_MULTI_PV } from './review-reducer.js';
 
 /** A one-line message under the prompt. */
 export interface Message {
@@ -18,7 +19,7 @@ export interface Message {
 
 /** The file-name prompt of save and load. */
 export interface FilePrompt {
-	readonly mode: 'save' | 'load';
+	readonly mode: 'save' | 'load' | 'export';
 	readonly text: string;
 	/** Save only: the file exists, and Enter again overwrites it. */
 	readonly confirm: boolean;
@@ -35,14 +36,23 @@ export interface ScreenState {
 	readonly message: Message | null;
 	readonly help: boolean;
 	readonly file: FilePrompt | null;
+	/** Analysis of the position is on. */
+	readonly analysing: boolean;
+	/** Lines of analysis wanted. */
+	readonly multiPv: number;
+	/** The engine I/O pane is open, scrolled back this many lines from its end. */
+	readonly io: boolean;
+	readonly ioScroll: number;
 }
 
 /** What the container does for the reducer. */
 export type Effect =
 	| { readonly kind: 'play'; readonly move: string | MoveCoords }
-	| { readonly kind: 'undo' | 'redo' | 'hurry' | 'new' | 'swap' | 'quit' }
+	| { readonly kind: 'undo' | 'redo' | 'hurry' | 'new' | 'swap' | 'quit' | 'pause' }
 	| { readonly kind: 'save'; readonly path: string; readonly overwrite: boolean }
-	| { readonly kind: 'load'; readonly path: string };
+	| { readonly kind: 'load'; readonly path: string }
+	| { readonly kind: 'export'; readonly path: string }
+	| { readonly kind: 'analysis'; readonly on: boolean };
 
 /** What the reducer reads of the game. */
 export interface ScreenContext {
@@ -55,6 +65,10 @@ export interface ScreenContext {
 	readonly saveName: string;
 	/** File name the load prompt offers (the last one saved or loaded, or empty). */
 	readonly loadName: string;
+	/** File name the export prompt offers. */
+	readonly exportName?: string;
+	/** Lines the I/O pane can scroll back. */
+	readonly ioLines?: number;
 }
 
 /** The state on a board of `rows` x `cols`: cursor in the middle, nothing picked or open. */
@@ -66,6 +80,10 @@ export function initialScreen(rows: number, cols: number): ScreenState {
 		message: null,
 		help: false,
 		file: null,
+		analysing: false,
+		multiPv: 3,
+		io: false,
+		ioScroll: 0,
 	};
 }
 
@@ -119,8 +137,12 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 			const path = file.text.trim();
 			if (path === '') return same({ message: error('type a file name, or Esc to cancel') });
 			return same(
-				{ message: null },
-				file.mode === 'save' ? { kind: 'save', path, overwrite: file.confirm } : { kind: 'load', path },
+				{ message: null, ...(file.mode === 'export' && { file: null }) },
+				file.mode === 'save'
+					? { kind: 'save', path, overwrite: file.confirm }
+					: file.mode === 'export'
+						? { kind: 'export', path }
+						: { kind: 'load', path },
 			);
 		}
 		case 'board.up':
@@ -158,6 +180,25 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 			return same({ file: { mode: 'save', text: ctx.saveName, confirm: false }, message: null });
 		case 'game.load':
 			return same({ file: { mode: 'load', text: ctx.loadName, confirm: false }, message: null });
+		case 'game.export':
+			return same({
+				file: { mode: 'export', text: ctx.exportName ?? 'position.bwb', confirm: false },
+				message: null,
+			});
+		case 'game.pause':
+			return same({ picked: -1, message: null }, { kind: 'pause' });
+		case 'analysis.toggle':
+			return same({ analysing: !state.analysing, message: null }, { kind: 'analysis', on: !state.analysing });
+		case 'analysis.more':
+			return same({ multiPv: Math.min(MAX_MULTI_PV, state.multiPv + 1) });
+		case 'analysis.fewer':
+			return same({ multiPv: Math.max(1, state.multiPv - 1) });
+		case 'io.toggle':
+			return same({ io: !state.io, ioScroll: 0 });
+		case 'io.back':
+			return same({ ioScroll: Math.min(Math.max(0, (ctx.ioLines ?? 0) - 1), state.ioScroll + 10) });
+		case 'io.forward':
+			return same({ ioScroll: Math.max(0, state.ioScroll - 10) });
 	}
 }
 

@@ -147,13 +147,69 @@ describe('a session against an engine', () => {
 		await running;
 	});
 
-	it('between two engines undo and redo do nothing', async () => {
+	it('between two engines pause stops the game; undo and redo step a half-move and pause it', async () => {
 		const { s, running } = session([engine('greedy-engine.mjs'), engine('greedy-engine.mjs')]);
-		await waitFor(() => s.state.moves.length >= 1);
+		await waitFor(() => s.state.moves.length >= 2);
 		expect(s.state.canTakeBack).toBe(false);
-		expect(s.undo()).toBe(false);
+		expect(s.togglePause()).toBe(true);
+		const played = s.state.moves.length;
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		expect(s.state.moves.length).toBe(played);
+		expect(s.state.thinking).toBeNull();
+		expect(s.undo()).toBe(true);
+		expect(s.state.moves.length).toBe(played - 1);
+		expect(s.state.paused).toBe(true);
+		expect(s.redo()).toBe(true);
+		expect(s.state.moves.length).toBe(played);
 		expect(s.redo()).toBe(false);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(s.state.moves.length).toBe(played);
+		expect(s.togglePause()).toBe(false);
+		await waitFor(() => s.state.moves.length > played);
 		s.quit();
 		await running;
+	});
+
+	it('a new game whose engine moves first waits, so that r replays the old one (defect 5)', async () => {
+		const greedy = engine('greedy-engine.mjs');
+		const { s, running } = session([greedy, new HumanPlayer()]);
+		await waitFor(() => s.state.moves.length === 1 && s.humanToMove() !== null);
+		await play(s, '0 3 1 2');
+		await waitFor(() => s.state.moves.length === 3 && s.humanToMove() !== null);
+		const old = texts(s);
+		s.newGame();
+		expect(s.state.paused).toBe(true);
+		expect(texts(s)).toEqual([]);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(texts(s)).toEqual([]);
+		expect(s.redo()).toBe(true);
+		expect(s.state.paused).toBe(false);
+		await waitFor(() => s.humanToMove() !== null);
+		expect(texts(s)).toEqual(old.slice(0, 1));
+		s.quit();
+		await running;
+	});
+});
+
+describe('loading a board into a session', () => {
+	it('takes the new board default half-move limit, unless one was asked for (defect 4)', async () => {
+		const loaded = {
+			start: board('16x16'),
+			before: [],
+			moves: [],
+			redo: [],
+			halfMoveLimit: null,
+			variant: 'blobwar' as const,
+		};
+		const { s, running } = session([new HumanPlayer(), new HumanPlayer()]);
+		s.load(loaded);
+		expect(s.state.halfMoveLimit).toBe(504);
+		s.quit();
+		await running;
+		const given = session([new HumanPlayer(), new HumanPlayer()], { halfMoveLimitGiven: true });
+		given.s.load(loaded);
+		expect(given.s.state.halfMoveLimit).toBe(100);
+		given.s.quit();
+		await given.running;
 	});
 });

@@ -15,7 +15,7 @@ import { ExternalPlayer } from '../../source/players/external-player.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
 import { type MoveAnswer, type MoveRequest, type Player } from '../../source/players/player.js';
 import { App } from '../../source/ui/App.js';
-import { KEY_BINDINGS } from '../../source/ui/key-bindings.js';
+import { helpEntries } from '../../source/ui/components/HelpOverlay.js';
 import { typeInto } from '../../source/ui/prompt-input.js';
 import { waitFor } from '../helpers.js';
 
@@ -240,7 +240,7 @@ describe('the game screen', () => {
 		await press('?');
 		const help = frame();
 		expect(help).toContain('Keys (any key closes this help)');
-		for (const binding of KEY_BINDINGS) expect(help).toContain(`${binding.label.padEnd(13)}  ${binding.help}`);
+		for (const [label, text] of helpEntries()) expect(help).toMatch(`${label.padEnd(15)}  ${text.slice(0, 20)}`);
 		expect(help).toContain('+ clone target (blob stays)');
 		expect(help).not.toContain(' 0  B  .  .  R');
 		await press('u');
@@ -429,7 +429,7 @@ describe('the engine panel', () => {
 				expect.stringMatching(/^ {18}threads 4: (\S+) \1 \1 \1$/),
 				'                  pv (0,3) > (1,2)',
 			]);
-			expect(screen.at(-1)).toBe('Red (chatty) is thinking · g moves now · ? help');
+			expect(screen.at(-1)).toBe('Red (chatty) is thinking · g moves now · p pauses · ? help');
 			// Hundreds of reports in that second, a handful of frames.
 			expect(chatty.reports - reportsBefore).toBeGreaterThan(300);
 			expect(ui.frames.length - framesBefore).toBeLessThan(30);
@@ -444,7 +444,7 @@ describe('the engine panel', () => {
 
 	it('shows a whole game between two engine programs, their time, and the result', async () => {
 		const engine = () => new ExternalPlayer({ command: fixture('greedy-engine.mjs'), graceMs: 300 });
-		const { session, frame, lines, stop } = start({ players: [engine(), engine()] }, 'gruyere3');
+		const { session, frame, lines, press, stop } = start({ players: [engine(), engine()] }, 'gruyere3');
 		await waitFor(() => session.state.result !== null);
 		await tick();
 		const result = session.state.result!;
@@ -453,11 +453,24 @@ describe('the engine panel', () => {
 		expect(frame()).toMatch(/time T/);
 		expect(lines().at(-1)).toBe(
 			`Result: ${result.winner === null ? 'draw' : result.winner === 0 ? 'Blue wins' : 'Red wins'} ` +
-				`${result.blue}-${result.red} (${result.reason}) · n new game · q quit`,
+				`${result.blue}-${result.red} (${result.reason}) · u undo · n new game · q quit`,
 		);
 		expect(frame()).toMatch(/game over · Blue \d+ · Red \d+ · half-move \d+ of 100/);
-		// No person plays: no cursor, and undo says why it does nothing.
+		// No person plays: no cursor; the help lists no key to pick or type a move, and has pause.
 		expect(frame()).not.toContain('[');
+		await press('?');
+		expect(frame()).toContain('p                pause the game, or go on');
+		expect(frame()).not.toContain('move the cursor');
+		expect(frame()).not.toContain('type a move');
+		await press(' ');
+		// Undo steps back a half-move and pauses; redo replays it.
+		const played = session.state.moves.length;
+		await press('u');
+		expect(session.state.moves.length).toBe(played - 1);
+		expect(lines().at(-1)).toBe('took back a half-move: paused (p goes on, r replays)');
+		expect(lines().at(-2)).toBe('Paused · p goes on · u r step back and forward · ? help');
+		await press('r');
+		expect(session.state.moves.length).toBe(played);
 		await stop();
 	});
 });

@@ -95,13 +95,13 @@ describe('blobterm in a terminal', () => {
 	it('keys stay live while the engine thinks, its panel follows the search, and Ctrl-C quits at once', async () => {
 		const s = blobterm(['boards/ataxx.bwb', 'builtin', '30', 'human', '-1'], { cols: 100, rows: 30 });
 		await s.waitFor(/Blue · builtin · thinking/);
-		const first = await s.waitFor(/depth \d+ +score \S+ +nodes (\S+)/);
+		const first = await s.waitFor(/depth \d+ +score \S+ for Blue +nodes (\S+)/);
 		const nodes = (text: string) => /nodes (\S+)/.exec(text)?.[1];
 		await s.waitFor((text) => nodes(text) !== nodes(first));
 		await press(s, ['?']);
 		await s.waitFor('Keys (any key closes this help)');
 		await press(s, [' ']);
-		await s.waitFor('Blue (builtin) is thinking · g moves now · ? help');
+		await s.waitFor('Blue (builtin) is thinking · g moves now · p pauses · ? help');
 		await press(s, ['\x03']);
 		expect(await s.exited).toBe(0);
 		await s.waitFor(`[exit 0, ${TTY_RESTORED}]`);

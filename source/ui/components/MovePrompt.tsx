@@ -24,10 +24,10 @@ export interface PromptProps {
 function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>) {
 	const { state } = useGameView();
 	if (file) {
-		const verb = file.mode === 'save' ? 'Save to' : 'Open';
+		const verb = file.mode === 'save' ? 'Save to' : file.mode === 'export' ? 'Export the position to' : 'Open';
 		const hint = file.confirm
 			? 'exists: Enter overwrites it, Esc cancels'
-			: `Enter ${file.mode === 'save' ? 'saves' : 'opens'}, Esc cancels`;
+			: `Enter ${file.mode === 'save' ? 'saves' : file.mode === 'export' ? 'writes' : 'opens'}, Esc cancels`;
 		return (
 			<Text wrap="truncate-start">
 				<Text bold>{`${verb}: `}</Text>
@@ -37,13 +37,16 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 			</Text>
 		);
 	}
+	if (state.paused && !state.result) {
+		return (
+			<Text wrap="truncate-end">
+				<Text bold>Paused</Text>
+				<Text dimColor>{' · p goes on · u r step back and forward · ? help'}</Text>
+			</Text>
+		);
+	}
 	if (state.result) {
-		const back =
-			state.result.kind === 'aborted'
-				? ''
-				: state.canTakeBack
-					? ' · u undo · n new game · q quit'
-					: ' · n new game · q quit';
+		const back = state.result.kind === 'aborted' ? '' : ' · u undo · n new game · q quit';
 		return (
 			<Text wrap="truncate-end">
 				<Text bold>{`Result: ${describeResult(state.result)}`}</Text>
@@ -70,7 +73,7 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 	if (state.thinking) {
 		const player = state.players[state.thinking.side];
 		const thinking = `${sideName(state.thinking.side)} (${player.name}) is thinking`;
-		return <Text wrap="truncate-end">{`${thinking} · g moves now · ? help`}</Text>;
+		return <Text wrap="truncate-end">{`${thinking} · g moves now · p pauses · ? help`}</Text>;
 	}
 	return <Text> </Text>;
 }
