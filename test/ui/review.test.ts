@@ -111,7 +111,7 @@ describe('blobterm review', () => {
 		s.type('a');
 		const lines = await s.waitFor(/ 3\. +[-+]?\d\S* d\d+ /);
 		expect(lines).toMatch(
-			/builtin · (thinking|done) · depth \d+ · \S+ nodes · \S+ nps · \S+ s · \d+ threads? · scores for Blue/,
+			/builtin · scores for Blue · (thinking|done) · depth \d+ · \S+ nodes · \S+ nps · \S+ s · \d+ threads?/,
 		);
 		expect(lines).toMatch(/ 1\. +[-+]?\d\S* d\d+ {2}\(\d,\d\) > \(\d,\d\)/);
 		s.type('+');

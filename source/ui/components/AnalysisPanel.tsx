@@ -24,9 +24,9 @@ export function analysisLines(snapshot: AnalysisSnapshot, multiPv: number): stri
 					? 'thinking'
 					: snapshot.status;
 	const head =
-		`${snapshot.engine} · ${state} · depth ${depth} · ${formatCount(snapshot.nodes)} nodes · ` +
-		`${formatCount(snapshot.nps)} nps · ${formatSeconds(snapshot.timeMs)} · ${snapshot.threads} thread` +
-		`${snapshot.threads === 1 ? '' : 's'} · scores for ${side}`;
+		`${snapshot.engine} · scores for ${side} · ${state} · depth ${depth} · ` +
+		`${formatCount(snapshot.nodes)} nodes · ${formatCount(snapshot.nps)} nps · ` +
+		`${formatSeconds(snapshot.timeMs)} · ${snapshot.threads} thread${snapshot.threads === 1 ? '' : 's'}`;
 	const lines = [head];
 	for (let rank = 1; rank <= multiPv; rank++) {
 		const line = snapshot.lines.find((l) => l.rank === rank);
