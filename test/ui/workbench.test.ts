@@ -34,7 +34,7 @@ async function typeSlowly(screen: PtyScreen, pieces: string[]): Promise<void> {
 }
 
 describe('the game screen for debugging', () => {
-	it('the I/O pane shows the lines sent to an engine and read from its stdout and stderr; so does the log', async () => {
+	it('the I/O pane shows the lines sent to an engine, read from its stdout and stderr; so does the log', async () => {
 		const logs = join(tmp, 'logs');
 		const s = blobterm([
 			'boards/ataxx.bwb',
