@@ -8,6 +8,7 @@ import { FenError } from '../game/fen.js';
 import { GameRecordError } from '../match/game-record-error.js';
 import { FileReadError } from '../match/load-board.js';
 import { PlayerSpecError } from '../players/engine-spec.js';
+import { stderrPaint } from '../ui/text-colours.js';
 
 /** An error a user caused (bad argument, bad input): its message is shown as it is. */
 export class UsageError extends Error {
@@ -30,12 +31,12 @@ export function isUserError(error: unknown): error is Error {
 }
 
 /**
- * Prints `program: message` for an error and sets a non-zero exit code. User errors exit 2,
- * anything else (a bug) exits 1, still on one line.
+ * Prints `program: message` for an error (the prefix in red where standard error has colour) and
+ * sets a non-zero exit code. User errors exit 2, anything else (a bug) exits 1, still on one line.
  */
 export function reportError(program: string, error: unknown): void {
 	const message = error instanceof Error ? error.message : String(error);
-	process.stderr.write(`${program}: ${message.split('\n')[0]}\n`);
+	process.stderr.write(`${stderrPaint.red(`${program}:`)} ${message.split('\n')[0]}\n`);
 	process.exitCode = isUserError(error) ? 2 : 1;
 }
 
