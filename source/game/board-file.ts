@@ -15,12 +15,13 @@
 
 import { geometryOf, MAX_SIDE } from './geometry.js';
 import { BLUE, positionFromGrid, positionToGrid, type Position, RED, type Side } from './position.js';
+import { UserError } from './user-error.js';
 
 /** Largest history section accepted (positions). */
 const MAX_HISTORY = 100_000;
 
 /** A board file that cannot be read: `file:line:column: message`. */
-export class BoardFileError extends Error {
+export class BoardFileError extends UserError {
 	constructor(
 		readonly file: string,
 		readonly line: number,
@@ -28,7 +29,6 @@ export class BoardFileError extends Error {
 		readonly detail: string,
 	) {
 		super(`${file}:${line}:${column}: ${detail}`);
-		this.name = 'BoardFileError';
 	}
 }
 

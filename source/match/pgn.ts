@@ -12,10 +12,10 @@ import { parseMoveText } from '../game/notation.js';
 import { checkMove } from '../game/legality.js';
 import { PASS } from '../game/move.js';
 import { formatUaiMove } from '../game/uai-notation.js';
-import { type GameRecord } from './record.js';
+import { type MatchGameLine } from './match-record.js';
 
 /** PGN's termination words for ours. */
-const TERMINATION: Record<GameRecord['termination'], string> = {
+const TERMINATION: Record<MatchGameLine['termination'], string> = {
 	end: 'normal',
 	forfeit: 'rules infraction',
 	adjudicated: 'adjudication',
@@ -30,7 +30,7 @@ function tag(name: string, value: string | number): string {
  * The PGN text of a recorded game, ending with a blank line.
  * @param event the Event tag
  */
-export function formatPgn(record: GameRecord, event = 'blobterm match'): string {
+export function formatPgn(record: MatchGameLine, event = 'blobterm match'): string {
 	const date = record.startedAt.slice(0, 10).replace(/-/g, '.');
 	const tags = [
 		tag('Event', event),

@@ -5,7 +5,7 @@
  */
 
 import { BLUE, RED, sideName } from '../game/position.js';
-import { type GameRecord } from '../match/record.js';
+import { type MatchGameLine } from '../match/match-record.js';
 import { type SprtOptions, type SprtState } from '../match/sprt.js';
 import {
 	drawRatio,
@@ -20,7 +20,7 @@ import { type Tally } from '../match/tally.js';
 import { outcomeColour, type Paint, sideColour, stdoutPaint } from './text-colours.js';
 
 /** `Blue wins 30-19 (the board is full)` for a recorded game, in the winner's colour (a draw in yellow). */
-export function describeRecord(record: GameRecord, paint: Paint = stdoutPaint): string {
+export function describeRecord(record: MatchGameLine, paint: Paint = stdoutPaint): string {
 	const score = `${record.blobs.blue}-${record.blobs.red}`;
 	if (record.winner === null) return paint.yellow(`draw ${score} (${record.reason})`);
 	const winner = record.winner === 'blue' ? BLUE : RED;
@@ -31,7 +31,7 @@ export function describeRecord(record: GameRecord, paint: Paint = stdoutPaint): 
  * `Finished game 3 (A vs B on boards/ataxx.bwb): 1-0 {Blue wins 30-19 (the board is full)}`, Blue's
  * player named first; the players' names in their colours.
  */
-export function finishedLine(record: GameRecord, paint: Paint = stdoutPaint): string {
+export function finishedLine(record: MatchGameLine, paint: Paint = stdoutPaint): string {
 	return (
 		`Finished game ${record.game} (${sideColour(paint, BLUE, record.blue)} vs ` +
 		`${sideColour(paint, RED, record.red)} on ${record.board}): ` +

@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from '../../source/match/match.js';
 import { openingFromBoardFile } from '../../source/match/opening.js';
-import { parseEngineSpec } from '../../source/players/engine-spec.js';
+import { parsePlayerSpec } from '../../source/players/player-spec.js';
 
 /** The example engine of docs/tournament-interface.md, as the page shows it. */
 function exampleEngine(): string {
@@ -40,8 +40,8 @@ describe("the tournament interface page's example engine", () => {
 	it('plays a whole game under blobterm without a forfeit', async () => {
 		const match = new Match({
 			engines: [
-				parseEngineSpec(`${engine},name=example`),
-				parseEngineSpec(join('test', 'fixtures', 'greedy-engine.mjs')),
+				parsePlayerSpec(`${engine},name=example`),
+				parsePlayerSpec(join('test', 'fixtures', 'greedy-engine.mjs')),
 			],
 			openings: [openingFromBoardFile('boards/gruyere3.bwb')],
 			games: 1,

@@ -2,7 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { result as gameEnd } from '../../source/game/game-over.js';
-import { type GameRecord } from '../../source/match/record.js';
+import { type MatchGameLine } from '../../source/match/match-record.js';
 import { endResult, forfeitResult } from '../../source/match/result.js';
 import { tally } from '../../source/match/tally.js';
 import { finishedLine, resultTable, scoreLine } from '../../source/ui/match-report.js';
@@ -14,7 +14,7 @@ const none = new Chalk({ level: 0 });
 const ESC = '\x1b[';
 
 /** A finished game of a match between A and B on gruyere3. */
-function record(game: number, engineA: 'blue' | 'red', winner: 'blue' | 'red' | null): GameRecord {
+function record(game: number, engineA: 'blue' | 'red', winner: 'blue' | 'red' | null): MatchGameLine {
 	return {
 		type: 'game',
 		game,

@@ -112,7 +112,7 @@ export class ParallelSearcher extends Searcher {
 	 * search ends (the control block's active word drops to 0) or is stopped.
 	 */
 	help(root: Position, limits: SearchLimits): void {
-		this.begin(root, { ...limits, timeMs: undefined, nodes: undefined });
+		this.begin(root, { ...limits, timeMs: undefined, clock: undefined, nodes: undefined });
 		const control = this.control;
 		while (Atomics.load(control, CONTROL_ACTIVE) === 1 && Atomics.load(control, CONTROL_STOP) === 0) {
 			if (this.helpOnce(0)) continue;
