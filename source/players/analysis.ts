@@ -293,9 +293,14 @@ export class UaiAnalysis implements Analysis {
 	/** Starts the program and does the handshake, once. @returns false if it failed */
 	private start(): Promise<boolean> {
 		this.ready ??= (async () => {
-			const engine = new EngineProcess(this.options.command, this.options.args ?? [], this.options.log);
+			const engine = new EngineProcess(this.options.command, this.options.args ?? [], {
+				stdin: true,
+				log: this.options.log,
+			});
 			this.engine = engine;
-			engine.onLine((line) => this.onLine(line));
+			engine.onLines((lines) => {
+				for (const line of lines) this.onLine(line);
+			});
 			const uaiok = engine.waitFor((line) => (line.trim() === 'uaiok' ? true : undefined), this.replyMs);
 			engine.send('uai');
 			if ((await uaiok).kind !== 'found') {

@@ -38,7 +38,7 @@ describe('the game screen for debugging', () => {
 		const logs = join(tmp, 'logs');
 		const s = blobterm([
 			'boards/ataxx.bwb',
-			'uai:test/fixtures/uai-chatty-engine.mjs,name=chatty',
+			'uai:test/fixtures/uai-talkative-engine.mjs,name=chatty',
 			'-0.5',
 			'--log-dir',
 			logs,
@@ -49,8 +49,8 @@ describe('the game screen for debugging', () => {
 		s.type('i');
 		const pane = await s.settle('Engine I/O (> sent, < read, ! stderr, # process)');
 		expect(pane).toMatch(/\d\d:\d\d:\d\d\.\d{3} Red chatty > go movetime 500/);
-		expect(pane).toMatch(/\d\d:\d\d:\d\d\.\d{3} Red chatty < info string chatty looks at move 1/);
-		expect(pane).toMatch(/\d\d:\d\d:\d\d\.\d{3} Red chatty ! chatty: thinking about move 1/);
+		expect(pane).toMatch(/\d\d:\d\d:\d\d\.\d{3} Red chatty < info string talkative looks at move 1/);
+		expect(pane).toMatch(/\d\d:\d\d:\d\d\.\d{3} Red chatty ! talkative: thinking about move 1/);
 		expect(pane).toMatch(/Red chatty < bestmove \w+/);
 		s.type('i');
 		await s.settle((screen) => !screen.includes('Engine I/O'));
@@ -60,8 +60,8 @@ describe('the game screen for debugging', () => {
 		expect(files).toEqual(['game-0001.log']);
 		const log = readFileSync(join(logs, files[0]), 'utf8');
 		expect(log).toMatch(/^\S+Z \+\d+\.\d{3} Red chatty > uai$/m);
-		expect(log).toMatch(/^\S+Z \+\d+\.\d{3} Red chatty ! chatty: thinking about move 1$/m);
-		expect(log).toMatch(/^\S+Z \+\d+\.\d{3} Red chatty < info string chatty looks at move 1$/m);
+		expect(log).toMatch(/^\S+Z \+\d+\.\d{3} Red chatty ! talkative: thinking about move 1$/m);
+		expect(log).toMatch(/^\S+Z \+\d+\.\d{3} Red chatty < info string talkative looks at move 1$/m);
 	});
 
 	it('analyses the position of a game with N lines, and again after each move', async () => {
