@@ -18,7 +18,8 @@ import { clonePosition, type Position, type Side } from '../game/position.js';
 import { HumanPlayer } from '../players/human-player.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type Player } from '../players/player.js';
 import { watchdogMs } from '../search/time-manager.js';
-import { abortedResult, endResult, forfeitResult, type GameResult } from './result.js';
+import { adjudicate, type AdjudicationOptions } from './adjudication.js';
+import { abortedResult, adjudicatedResult, endResult, forfeitResult, type GameResult } from './result.js';
 
 /** Settings of one game. */
 export interface GameOptions {
@@ -35,6 +36,11 @@ export interface GameOptions {
 	readonly variant?: Variant;
 	/** Extra ms past an engine's time before the loop steps in (default: `watchdogMs` of a watched game). */
 	readonly watchdogMs?: number;
+	/**
+	 * Adjudication (`adjudication.ts`): once a side has led by the margin for the plies asked, the
+	 * game is theirs. The rules' own end on the same move comes first.
+	 */
+	readonly adjudication?: AdjudicationOptions | null;
 }
 
 /** A move as played. */
@@ -161,6 +167,9 @@ export class Game {
 			const halfMovesLeft = this.options.halfMoveLimit - moves.length;
 			const end = gameEnd(position, variant, halfMovesLeft);
 			if (end) return this.finish(endResult(end, position));
+			const adjudication = this.options.adjudication;
+			const adjudicated = adjudication ? adjudicate(positions, adjudication) : null;
+			if (adjudicated) return this.finish(adjudicatedResult(adjudicated.winner, adjudicated.reason, position));
 			const side = position.side;
 			if (variant === 'ataxx' && !hasLegalMove(position)) {
 				this.record(side, PASS, 'pass', 'pass', 0);

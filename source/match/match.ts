@@ -16,7 +16,7 @@ import { BLUE, type Side } from '../game/position.js';
 import { createPlayer } from '../players/create-player.js';
 import { type PlayerSpec, specName } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
-import { adjudicate, type Adjudication, type AdjudicationOptions } from './adjudication.js';
+import { type AdjudicationOptions } from './adjudication.js';
 import { Game } from './game.js';
 import { GameLog } from './game-log.js';
 import { type Opening } from './opening.js';
@@ -271,16 +271,8 @@ export class Match {
 			halfMoveLimit,
 			variant: o.variant,
 			watchdogMs: o.watchdogMs ?? watchdogMs(o.timeMs, true),
+			adjudication: o.adjudication ?? null,
 		});
-		let adjudicated: Adjudication | null = null;
-		const adjudication = o.adjudication;
-		if (adjudication) {
-			game.subscribe(() => {
-				if (adjudicated || game.state.result) return;
-				adjudicated = adjudicate(game.state.positions, adjudication);
-				if (adjudicated) game.abort();
-			});
-		}
 		const live: LiveGame = { scheduled, opening, names, game };
 		this.live.set(scheduled.game, live);
 		const startedAt = new Date().toISOString();
@@ -295,14 +287,11 @@ export class Match {
 			log?.line(`game ${scheduled.game} over: ${game.state.result?.reason ?? 'abandoned'}`);
 			await log?.close();
 		}
-		// The rules' own end wins over an adjudication decided on the same move.
-		const decided = result.kind === 'aborted' ? (adjudicated as Adjudication | null) : null;
-		if (result.kind === 'aborted' && !decided) {
+		if (result.kind === 'aborted') {
 			this.abandoned++;
 			return null;
 		}
-		const final = game.state.position;
-		const winnerSide = decided ? decided.winner : result.winner;
+		const winnerSide = result.winner;
 		const winner = winnerSide === null ? null : winnerSide === BLUE ? 'blue' : 'red';
 		return {
 			type: 'game',
@@ -325,9 +314,9 @@ export class Match {
 			})),
 			result: winner === 'blue' ? '1-0' : winner === 'red' ? '0-1' : '1/2-1/2',
 			winner,
-			blobs: decided ? { blue: final.count[0], red: final.count[1] } : { blue: result.blue, red: result.red },
-			termination: decided ? 'adjudicated' : (result.kind as 'end' | 'forfeit'),
-			reason: decided ? decided.reason : result.reason,
+			blobs: { blue: result.blue, red: result.red },
+			termination: result.kind,
+			reason: result.reason,
 			startedAt,
 			endedAt: new Date().toISOString(),
 		};

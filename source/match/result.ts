@@ -25,6 +25,14 @@ export type GameResult =
 			readonly red: number;
 			readonly reason: string;
 	  }
+	/** An adjudication gave the game to a side (`adjudication.ts`, a game option). */
+	| {
+			readonly kind: 'adjudicated';
+			readonly winner: Side;
+			readonly blue: number;
+			readonly red: number;
+			readonly reason: string;
+	  }
 	/** The game was abandoned (quit) before its end. */
 	| {
 			readonly kind: 'aborted';
@@ -56,6 +64,11 @@ export function forfeitResult(loser: Side, playerName: string, why: string, posi
 		red: position.count[1],
 		reason: `${sideName(loser)} (${playerName}) forfeits: ${why}`,
 	};
+}
+
+/** The result of a game adjudicated to `winner` in `position`. */
+export function adjudicatedResult(winner: Side, reason: string, position: Position): GameResult {
+	return { kind: 'adjudicated', winner, blue: position.count[0], red: position.count[1], reason };
 }
 
 /** The result of an abandoned game. */
