@@ -34,7 +34,8 @@ export function moveLine(game: Game, index: number, paint: Paint = stdoutPaint):
 	const report = reportText(move.report);
 	return (
 		`${index + 1}. ${sideColour(paint, move.side)} ${move.text}  ${(move.timeMs / 1000).toFixed(2)}s  ` +
-		`${sideColour(paint, BLUE)} ${after.count[BLUE]} ${sideColour(paint, RED)} ${after.count[RED]}${report ? `  ${report}` : ''}`
+		`${sideColour(paint, BLUE)} ${after.count[BLUE]} ${sideColour(paint, RED)} ${after.count[RED]}` +
+		(report ? `  ${report}` : '')
 	);
 }
 
