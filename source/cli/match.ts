@@ -62,6 +62,7 @@ const help = `
     --pgn FILE             append each finished game to FILE as PGN
     --log-dir DIR          one log per game of all that is sent to and read from the engines
     --grace MS             extra time engine programs get before they lose (default 500)
+    --no-color             no colours (also NO_COLOR=1 or TERM=dumb)
     --help                 this text
 
   Engines that crash, hang, print garbage or illegal moves lose that game, with the reason
