@@ -18,6 +18,7 @@ import { clonePosition, type Position, type Side } from '../game/position.js';
 import { HumanPlayer } from '../players/human-player.js';
 import { type EngineInfo, type MoveAnswer, type Player } from '../players/player.js';
 import { abortedResult, endResult, forfeitResult, type GameResult } from './result.js';
+import { startTimer } from './timer.js';
 
 /** Settings of one game. */
 export interface GameOptions {
@@ -221,8 +222,8 @@ export class Game {
 		if (player.kind === 'human') return answer;
 		const extra = this.options.watchdogMs ?? 3000;
 		return new Promise((resolve) => {
-			const hurry = setTimeout(() => player.hurry?.(), timeMs + extra);
-			const giveUp = setTimeout(
+			const hurry = startTimer(() => player.hurry?.(), timeMs + extra);
+			const giveUp = startTimer(
 				() =>
 					resolve({
 						kind: 'forfeit',

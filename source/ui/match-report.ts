@@ -16,6 +16,7 @@ import {
 	scoreOf,
 } from '../match/stats.js';
 import { type Tally } from '../match/tally.js';
+import { plural } from './format.js';
 
 /** `Blue wins 30-19 (the board is full)` for a recorded game. */
 export function describeRecord(record: GameRecord): string {
@@ -106,7 +107,7 @@ export function resultTable(
 	if (totals.adjudicated > 0) rows.push(['adjudicated', String(totals.adjudicated)]);
 	const width = Math.max(...rows.map(([label]) => label.length));
 	return [
-		`Results of ${names[0]} vs ${names[1]}: ${games} games, ${pairs} pairs`,
+		`Results of ${names[0]} vs ${names[1]}: ${plural(games, 'game')}, ${plural(pairs, 'pair')}`,
 		...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
 	];
 }

@@ -66,9 +66,15 @@ describe('blob-engine BOARD_FILE TIME [HALF_MOVES]', () => {
 		[['missing.bwb', '1'], 'blob-engine: cannot read board file missing.bwb: no such file'],
 		[['boards', '1'], 'blob-engine: cannot read board file boards: is a directory'],
 		[['BAD', '1'], 'blob-engine: BAD:3:2: expected a cell (B, R, . or X) at row 1, column 1, found "Q"'],
-		[['boards/ataxx.bwb', 'soon'], 'blob-engine: TIME must be a number, got "soon"'],
+		[
+			['boards/ataxx.bwb', 'soon'],
+			'blob-engine: TIME must be a number of seconds from 0.01 to 86400 (one day), negative for Red, got "soon"',
+		],
 		[['boards/ataxx.bwb'], 'blob-engine: TIME is required (or give --depth N)'],
-		[['boards/ataxx.bwb', '1', '-3'], 'blob-engine: HALF_MOVES must be an integer >= 0, got "-3"'],
+		[
+			['boards/ataxx.bwb', '1', '-3'],
+			'blob-engine: HALF_MOVES must be a whole number of half-moves from 0 to 1000000, got "-3"',
+		],
 		[['FULL', '1'], 'blob-engine: no legal move: the game is over (the board is full)'],
 		[['STUCK', '1'], 'blob-engine: no legal move: the game is over (Blue cannot move: the empty cells go to Red)'],
 	])('%j fails with one line on stderr and exit code 2', async (args, message) => {

@@ -126,7 +126,7 @@ describe('blobterm errors: one line, exit code 2', () => {
 			['boards/ataxx.bwb', 'a', '-1', 'b', '-1'],
 			'blobterm: both players have a negative TIME: only the Red player takes a negative TIME',
 		],
-		[['--depth', '0'], 'blobterm: --depth must be an integer >= 1, got 0'],
+		[['--depth', '0'], 'blobterm: --depth must be a whole number of plies from 1 to 120, got "0"'],
 	])('%j', async (args, message) => {
 		const run = await runNode('cli.js', [...args, '--plain']);
 		expect(run.stderr).toBe(`${message}\n`);

@@ -45,8 +45,8 @@ function start(options: Partial<SessionOptions> & { players?: [Player, Player] }
 		halfMoveLimit: 100,
 		...options,
 	});
-	let quit = false;
-	const ui = render(<App session={session} boardName={`${name}.bwb`} onQuit={() => (quit = true)} />);
+	let quit: 'quit' | 'interrupt' | null = null;
+	const ui = render(<App session={session} boardName={`${name}.bwb`} onQuit={(how) => (quit = how)} />);
 	const running = session.run();
 	const frame = () => (ui.lastFrame() ?? '').replace(/\d+\.\d+ s\b/g, 'T');
 	const lines = () => frame().split('\n');
@@ -259,10 +259,12 @@ describe('the game screen', () => {
 			await press('0 0 1 1\r');
 			await waitFor(() => session.state.moves.length === 1 && session.humanToMove() !== null);
 			await press('s');
-			expect(lines().at(-1)).toBe('Save to: 4x4-game.json   Enter saves, Esc cancels');
+			expect(lines().at(-1)).toBe(
+				'Save to: 4x4-game.json   Enter saves, Esc cancels, Tab completes, Ctrl-U clears',
+			);
 			await press(...Array(13).fill('\x7f'), path, '\r');
-			await waitFor(() => frame().includes('saved 1 moves'));
-			expect(lines().at(-1)).toBe(`saved 1 moves to ${path}`);
+			await waitFor(() => frame().includes('saved 1 move'));
+			expect(lines().at(-1)).toBe(`saved 1 move to ${path}`);
 			expect(JSON.parse(await readFile(path, 'utf8')).moves).toEqual([
 				{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: expect.any(Number) },
 			]);
@@ -276,14 +278,14 @@ describe('the game screen', () => {
 			expect(JSON.parse(await readFile(path, 'utf8')).moves.length).toBe(1);
 			// Load it back: the position after its one move, Red to move.
 			await press('o');
-			expect(lines().at(-1)).toBe(`Open: ${path}   Enter opens, Esc cancels`);
+			expect(lines().at(-1)).toBe(`Open: ${path}   Enter opens, Esc cancels, Tab completes, Ctrl-U clears`);
 			await press('\r');
 			await waitFor(() => frame().includes('loaded'));
 			await humanTurn(session);
 			await tick();
 			expect(lines()[0]).toBe('blobterm · saved.json · Blue: human · Red: human');
 			expect(lines()[2]).toBe(' 0 -B- .  .  R      1. (0,0) > (1,1)');
-			expect(lines().at(-1)).toBe(`loaded ${path}: 1 moves`);
+			expect(lines().at(-1)).toBe(`loaded ${path}: 1 move`);
 			// A board file, and a file that is not there.
 			await press('o', ...Array(path.length).fill('\x7f'), 'boards/gruyere3.bwb', '\r');
 			await waitFor(() => frame().includes('gruyere3'));
@@ -305,15 +307,38 @@ describe('the game screen', () => {
 		await humanTurn(session);
 		await press('q');
 		await running;
-		expect(quitted()).toBe(true);
+		expect(quitted()).toBe('quit');
 	});
 
-	it('Ctrl-C quits too, even from the help overlay', async () => {
+	it('Ctrl-C quits too, even from the help overlay, as an interrupt (exit code 130)', async () => {
 		const { session, press, running, quitted } = start();
 		await humanTurn(session);
 		await press('?', '\x03');
 		await running;
-		expect(quitted()).toBe(true);
+		expect(quitted()).toBe('interrupt');
+	});
+
+	it('file prompts: saving onto a directory is refused at once; Tab completes names, Ctrl-U clears', async () => {
+		const { session, lines, frame, press, stop } = start();
+		await humanTurn(session);
+		// A directory: refused before any question about overwriting it; the prompt stays open.
+		await press('s', '\x15', dir, '\r');
+		await waitFor(() => frame().includes('is a directory'));
+		expect(lines().at(-1)).toBe(`cannot write ${dir}: is a directory`);
+		expect(frame()).not.toContain('overwrites');
+		expect(lines().at(-2)).toMatch(/^Save to: /);
+		// Tab: several matches are extended to their common beginning and listed, one is completed.
+		await press('\x15', 'boards/gru', '\t');
+		await waitFor(() => frame().includes('gruyere3.bwb  gruyere4.bwb  gruyere5.bwb'));
+		expect(lines().at(-2)).toMatch(/^Save to: boards\/gruyere +Enter saves/);
+		await press('4', '\t');
+		await waitFor(() => frame().includes('Save to: boards/gruyere4.bwb '));
+		await press('\x15', 'boards/zz', '\t');
+		await waitFor(() => frame().includes('no file name starts with boards/zz'));
+		await press('\x15');
+		expect(lines().at(-1)).toMatch(/^Save to:  +Enter saves/);
+		await press(ESC);
+		await stop();
 	});
 
 	it('says the terminal is too small for the board, and follows it back when it grows', async () => {

@@ -92,21 +92,26 @@ describe('blobterm in a terminal', () => {
 		expect(s.raw.slice(grown)).not.toContain('\x1b[2J');
 	});
 
-	it('keys stay live while the engine thinks, its panel follows the search, and Ctrl-C quits at once', async () => {
-		const s = blobterm(['boards/ataxx.bwb', 'builtin', '30', 'human', '-1'], { cols: 100, rows: 30 });
-		await s.waitFor(/Blue · builtin · thinking/);
-		const first = await s.waitFor(/depth \d+ +score \S+ +nodes (\S+)/);
-		const nodes = (text: string) => /nodes (\S+)/.exec(text)?.[1];
-		await s.waitFor((text) => nodes(text) !== nodes(first));
-		await press(s, ['?']);
-		await s.waitFor('Keys (any key closes this help)');
-		await press(s, [' ']);
-		await s.waitFor('Blue (builtin) is thinking · g moves now · ? help');
-		await press(s, ['\x03']);
-		expect(await s.exited).toBe(0);
-		await s.waitFor(`[exit 0, ${TTY_RESTORED}]`);
-		expect(s.cursorShown()).toBe(true);
-	});
+	it(
+		'keys stay live while the engine thinks, its panel follows the search, ' +
+			'and Ctrl-C quits at once with exit code 130',
+		async () => {
+			const s = blobterm(['boards/ataxx.bwb', 'builtin', '30', 'human', '-1'], { cols: 100, rows: 30 });
+			await s.waitFor(/Blue · builtin · thinking/);
+			const first = await s.waitFor(/depth \d+ +score \S+ +nodes (\S+)/);
+			const nodes = (text: string) => /nodes (\S+)/.exec(text)?.[1];
+			await s.waitFor((text) => nodes(text) !== nodes(first));
+			await press(s, ['?']);
+			await s.waitFor('Keys (any key closes this help)');
+			await press(s, [' ']);
+			await s.waitFor('Blue (builtin) is thinking · g moves now · ? help');
+			await press(s, ['\x03']);
+			// As a process stopped by SIGINT, and as blobterm match stopped by Ctrl-C.
+			expect(await s.exited).toBe(130);
+			await s.waitFor(`[exit 130, ${TTY_RESTORED}]`);
+			expect(s.cursorShown()).toBe(true);
+		},
+	);
 
 	it(
 		'without colour (NO_COLOR, --no-color, TERM=dumb) writes no colour codes, ' + 'and every mark is still there',

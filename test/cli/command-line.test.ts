@@ -1,0 +1,240 @@
+/**
+ * The manners every command shares: help and version, unknown flags, flags without a value,
+ * numbers beyond their bounds. In-process for the parser and the help texts, real processes
+ * for what the executables print and exit with.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { help as benchHelp } from '../../source/cli/bench.js';
+import { PERFT_SUITE } from '../../source/cli/bench-perft.js';
+import { BENCH_POSITIONS } from '../../source/cli/bench-positions.js';
+import { HelpRequest, parseCommandLine } from '../../source/cli/command-line.js';
+import { runNode } from './run.js';
+
+const FLAGS = {
+	time: { type: 'string' },
+	fen: { type: 'string', isMultiple: true },
+	plain: { type: 'boolean', default: false },
+	color: { type: 'boolean', default: true },
+} as const;
+const parse = (argv: string[]) =>
+	parseCommandLine({ command: 'blobterm test', help: '\n  Usage\n    x\n', flags: FLAGS, argv });
+
+/** The help text a command's `run` prints for `--help` (thrown as a HelpRequest). */
+async function helpOf(load: () => Promise<{ run(argv: readonly string[]): Promise<void> }>): Promise<string> {
+	const command = await load();
+	try {
+		await command.run(['--help']);
+	} catch (error) {
+		if (error instanceof HelpRequest) return error.text;
+		throw error;
+	}
+	throw new Error('no help');
+}
+
+const COMMANDS = {
+	play: () => import('../../source/cli/play.js'),
+	match: () => import('../../source/cli/match.js'),
+	analyze: () => import('../../source/cli/analyze.js'),
+	perft: () => import('../../source/cli/perft.js'),
+	bench: () => import('../../source/cli/bench.js'),
+};
+
+describe('reading a command line', () => {
+	it('--help, -h, --version and -v anywhere before -- ask for help instead of running', () => {
+		for (const argv of [['--help'], ['search', '-h'], ['x', '--time', '1', '--help']])
+			expect(() => parse(argv), argv.join(' ')).toThrow(HelpRequest);
+		expect(() => parse(['-v'])).toThrow(HelpRequest);
+		try {
+			parse(['search', '--version']);
+		} catch (error) {
+			expect((error as HelpRequest).text).toMatch(/^blobterm \d+\.\d+\.\d+\n$/);
+		}
+		expect(parse(['--', '--help']).input).toEqual(['--help']);
+	});
+
+	it('names an unknown flag, a flag without its value and a flag given twice, with a hint', () => {
+		expect(() => parse(['--foo'])).toThrow('unknown flag --foo (see blobterm test --help)');
+		expect(() => parse(['-x'])).toThrow('unknown flag -x (see blobterm test --help)');
+		expect(() => parse(['--tim=3'])).toThrow('unknown flag --tim (see blobterm test --help)');
+		expect(() => parse(['--time'])).toThrow('--time needs a value (see blobterm test --help)');
+		expect(() => parse(['--time', '--plain'])).toThrow('--time needs a value (see blobterm test --help)');
+		expect(() => parse(['--time', '1', '--time', '2'])).toThrow('--time can be given only once');
+		expect(parse(['--no-color', '--plain', '--fen', 'a', '--fen', 'b']).flags).toMatchObject({
+			color: false,
+			plain: true,
+			fen: ['a', 'b'],
+		});
+	});
+
+	it('takes negative numbers in every form of the grammar as arguments, not flags', () => {
+		expect(parse(['builtin', '-0.5', 'x', '-1e-1', '-.5', '-2.']).input).toEqual([
+			'builtin',
+			'-0.5',
+			'x',
+			'-1e-1',
+			'-.5',
+			'-2.',
+		]);
+		expect(parse(['--time', '-1e-1']).flags.time).toBe('-1e-1');
+	});
+});
+
+describe('help texts', () => {
+	it('every command answers --help; no prose line is broken short in the middle of a paragraph', async () => {
+		for (const [name, load] of Object.entries(COMMANDS)) {
+			const text = await helpOf(load);
+			expect(text, name).toMatch(/^\n {2}Usage\n/);
+			const lines = text.split('\n');
+			lines.forEach((line, i) => {
+				expect(line.length, `${name}: ${line}`).toBeLessThanOrEqual(100);
+				const prose = (l: string | undefined) => l !== undefined && /^ {2}[A-Za-z(]/.test(l);
+				if (prose(line) && prose(lines[i + 1]) && !/[.:]$/.test(line))
+					expect(line.length, `${name}: a short line within a paragraph: "${line}"`).toBeGreaterThanOrEqual(
+						80,
+					);
+			});
+		}
+	});
+
+	it('the game help lists every command, bench search and parallel, help and --version', async () => {
+		const text = await helpOf(COMMANDS.play);
+		for (const needle of [
+			'blobterm match',
+			'blobterm analyze',
+			'blobterm perft',
+			'blobterm bench perft',
+			'blobterm bench search',
+			'blobterm bench parallel',
+			'blobterm help [COMMAND]',
+			'--version, -v',
+			'--help, -h',
+			'Ctrl-C quit (exit code 130)',
+		])
+			expect(text).toContain(needle);
+	});
+
+	it('the bench help says the depths the benchmarks run', () => {
+		const depths = new Set(PERFT_SUITE.map((row) => row.depth));
+		expect(depths.size).toBe(1);
+		expect(benchHelp.replace(/\s+/g, ' ')).toContain(`each to depth ${[...depths][0]}, bulk`);
+		const searchDepths = BENCH_POSITIONS.map((p) => p.depth);
+		expect(benchHelp.replace(/\s+/g, ' ')).toContain(
+			`${BENCH_POSITIONS.length} fixed positions (7x7 start, opening and middlegame, the 8x8 default board`,
+		);
+		expect(benchHelp.replace(/\s+/g, ' ')).toContain(
+			`fixed depths (${Math.min(...searchDepths)} to ${Math.max(...searchDepths)} plies)`,
+		);
+	});
+});
+
+describe('the executables', () => {
+	it.each([
+		['cli.js', ['bench', 'search', '--help']],
+		['cli.js', ['bench', 'perft', '-h']],
+		['cli.js', ['bench', 'parallel', '--help']],
+		['cli.js', ['match', 'builtin', 'builtin', '-h']],
+		['cli.js', ['help', 'bench', 'search']],
+	])('%s %j prints help and exits 0 without running anything', async (script, args) => {
+		const run = await runNode(script, args);
+		expect(run.stderr).toBe('');
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/^\n {2}Usage\n {4}\$ blobterm (bench|match)/);
+		expect(run.stdout).not.toContain('| position');
+	});
+
+	it.each([
+		['cli.js', ['-h'], /^\n {2}Usage\n {4}\$ blobterm \[BOARD\]/],
+		['cli.js', ['help'], /^\n {2}Usage\n {4}\$ blobterm \[BOARD\]/],
+		['cli.js', ['-v'], /^blobterm \d+\.\d+\.\d+\n$/],
+		['engine-cli.js', ['-h'], /^\n {2}Usage\n {4}\$ blob-engine BOARD_FILE/],
+		['engine-cli.js', ['--version'], /^blob-engine \d+\.\d+\.\d+\n$/],
+	])('%s %j', async (script, args, expected) => {
+		const run = await runNode(script, args);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(expected);
+	});
+
+	it.each([
+		['cli.js', ['--foo'], 'blobterm: unknown flag --foo (see blobterm --help)'],
+		['cli.js', ['match', '-x', 'builtin', 'builtin'], 'blobterm: unknown flag -x (see blobterm match --help)'],
+		[
+			'engine-cli.js',
+			['--fast', 'boards/ataxx.bwb', '1'],
+			'blob-engine: unknown flag --fast (see blob-engine --help)',
+		],
+		[
+			'cli.js',
+			['help', 'nope'],
+			'blobterm: no command "nope" (commands: perft, bench, match, analyze; ' + "blobterm help shows the game's)",
+		],
+		// Without its value, --time is an error: no game starts.
+		['cli.js', ['--time'], 'blobterm: --time needs a value (see blobterm --help)'],
+		[
+			'cli.js',
+			['boards/gruyere5.bwb', 'builtin', '99999999', 'builtin', '-0.1', '--plain'],
+			'blobterm: the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), ' +
+				'negative for Red, got "99999999"',
+		],
+		[
+			'cli.js',
+			['boards/gruyere5.bwb', 'builtin', 'abc', 'builtin', '-0.1', '--plain'],
+			'blobterm: the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), ' +
+				'negative for Red, got "abc"',
+		],
+		[
+			'cli.js',
+			['--time', '0', '--plain'],
+			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "0"',
+		],
+		[
+			'cli.js',
+			['match', '--time', '99999999', 'builtin', 'builtin'],
+			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "99999999"',
+		],
+		[
+			'cli.js',
+			['match', '--time', 'Infinity', 'builtin', 'builtin'],
+			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "Infinity"',
+		],
+		[
+			'cli.js',
+			['match', '--time', '1e300', 'builtin', 'builtin'],
+			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "1e300"',
+		],
+		[
+			'cli.js',
+			['match', '--grace', '1e12', 'builtin', 'builtin'],
+			'blobterm: --grace must be a number of ms from 0 to 3600000 (one hour), got "1e12"',
+		],
+		[
+			'cli.js',
+			['match', '--games', '1e12', 'builtin', 'builtin'],
+			'blobterm: --games must be a whole number of games from 1 to 1000000, got "1e12"',
+		],
+		// One grammar: 1e9 is a number to both executables, and too long a time to both.
+		[
+			'engine-cli.js',
+			['boards/ataxx.bwb', '1e9'],
+			'blob-engine: TIME must be a number of seconds from 0.01 to 86400 (one day), negative for Red, got "1e9"',
+		],
+		[
+			'engine-cli.js',
+			['boards/ataxx.bwb', '0'],
+			'blob-engine: TIME must be a number of seconds from 0.01 to 86400 (one day), negative for Red, got "0"',
+		],
+	])('%s %j fails with one line, exit code 2', async (script, args, message) => {
+		const run = await runNode(script, args);
+		expect(run.stderr).toBe(`${message}\n`);
+		expect(run.stdout).toBe('');
+		expect(run.code).toBe(2);
+	});
+
+	it('blob-engine takes a TIME written with an exponent, negative for Red', async () => {
+		const run = await runNode('engine-cli.js', ['boards/ataxx.bwb', '-5e-2']);
+		expect(run.stderr).toBe('');
+		expect(run.code).toBe(0);
+		// Red's blobs start at (0,6) and (6,0).
+		expect(run.stdout).toMatch(/^\((0,6|6,0)\) > \(\d,\d\)\n$/);
+	});
+});
