@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	bench: () => import('./bench.js'),
 	match: () => import('./match.js'),
 	analyze: () => import('./analyze.js'),
+	kernel: () => import('./kernel.js'),
 };
 
 /** The game command, run when the first argument names no subcommand. */

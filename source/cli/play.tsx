@@ -77,6 +77,7 @@ const help = `
     blobterm bench perft                           move generator benchmark
     blobterm bench search                          search benchmark: the bench signature
     blobterm bench parallel                        Lazy SMP and YBWC against one thread
+    blobterm kernel BOARD                          the compiled move generator's source
     blobterm help [COMMAND]                        this text, or a command's
 
   Examples

@@ -13,7 +13,7 @@ import { checkMove } from '../game/legality.js';
 import { playMove } from '../game/make-move.js';
 import { PASS, type Move } from '../game/move.js';
 import { formatMove, type MoveCoords } from '../game/notation.js';
-import { hasLegalMove } from '../game/movegen.js';
+import { hasPseudolegalMove } from '../game/movegen.js';
 import { clonePosition, type Position, type Side } from '../game/position.js';
 import { HumanPlayer } from '../players/human-player.js';
 import { type EngineInfo, type MoveAnswer, type Player } from '../players/player.js';
@@ -160,7 +160,7 @@ export class Game {
 			const end = gameEnd(position, variant, halfMovesLeft);
 			if (end) return this.finish(endResult(end, position));
 			const side = position.side;
-			if (variant === 'ataxx' && !hasLegalMove(position)) {
+			if (variant === 'ataxx' && !hasPseudolegalMove(position)) {
 				this.record(side, PASS, 'pass', 'pass', 0);
 				continue;
 			}

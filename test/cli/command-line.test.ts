@@ -38,6 +38,7 @@ const COMMANDS = {
 	analyze: () => import('../../source/cli/analyze.js'),
 	perft: () => import('../../source/cli/perft.js'),
 	bench: () => import('../../source/cli/bench.js'),
+	kernel: () => import('../../source/cli/kernel.js'),
 };
 
 describe('reading a command line', () => {
@@ -106,6 +107,7 @@ describe('help texts', () => {
 			'blobterm bench perft',
 			'blobterm bench search',
 			'blobterm bench parallel',
+			'blobterm kernel BOARD',
 			'blobterm help [COMMAND]',
 			'--version, -v',
 			'--help, -h',
@@ -166,7 +168,8 @@ describe('the executables', () => {
 		[
 			'cli.js',
 			['help', 'nope'],
-			'blobterm: no command "nope" (commands: perft, bench, match, analyze; ' + "blobterm help shows the game's)",
+			'blobterm: no command "nope" (commands: perft, bench, match, analyze, kernel; ' +
+				"blobterm help shows the game's)",
 		],
 		// Without its value, --time is an error: no game starts.
 		['cli.js', ['--time'], 'blobterm: --time needs a value (see blobterm --help)'],

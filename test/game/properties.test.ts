@@ -4,7 +4,7 @@ import { popcount32 } from '../../source/game/bitboard.js';
 import { gameEnd } from '../../source/game/game-over.js';
 import { geometryOf } from '../../source/game/geometry.js';
 import { makeMove } from '../../source/game/make-move.js';
-import { generateMoves, MAX_MOVES, sideHasMove } from '../../source/game/movegen.js';
+import { generatePseudolegalMoves, MAX_MOVES, sideHasMove } from '../../source/game/movegen.js';
 import { referenceGenerateMoves, referenceSideHasMove } from '../../source/game/movegen-reference.js';
 import { perft } from '../../source/game/perft.js';
 import { referencePerft } from '../../source/game/perft-reference.js';
@@ -84,7 +84,7 @@ describe('properties on random boards and random games', () => {
 			fc.property(arbitraryGame, (positions) => {
 				for (const pos of positions) {
 					for (const listing of ['by-destination', 'pairs'] as const) {
-						expect(list((out) => generateMoves(pos, out, listing))).toEqual(
+						expect(list((out) => generatePseudolegalMoves(pos, out, listing))).toEqual(
 							list((out) => referenceGenerateMoves(pos, out, listing)),
 						);
 					}
@@ -117,7 +117,7 @@ describe('properties on random boards and random games', () => {
 					// Making every move into another position leaves the source as it was.
 					const before = clonePosition(pos);
 					const child = emptyPosition(g);
-					for (const move of list((out) => generateMoves(pos, out, 'pairs'))) {
+					for (const move of list((out) => generatePseudolegalMoves(pos, out, 'pairs'))) {
 						makeMove(pos, move, child);
 						expect(Array.from(pos.bb)).toEqual(Array.from(before.bb));
 						expect([pos.side, pos.count[0], pos.count[1], pos.keyLo, pos.keyHi, pos.clock]).toEqual([

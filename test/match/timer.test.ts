@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { moveCoords, formatMove } from '../../source/game/notation.js';
 import { Game } from '../../source/match/game.js';
 import { describeResult } from '../../source/match/result.js';
@@ -15,7 +15,7 @@ function slowFirstMove(delayMs: number): Player {
 		async play(request: MoveRequest): Promise<MoveAnswer> {
 			await new Promise((resolve) => setTimeout(resolve, delayMs));
 			const pos = request.position;
-			const move = legalMoves(pos)[0];
+			const move = pseudolegalMoves(pos)[0];
 			return { kind: 'move', coords: moveCoords(pos, move), text: formatMove(pos, move) };
 		},
 		async close() {},

@@ -7,7 +7,7 @@ import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { playMove } from '../../source/game/make-move.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove, moveCoords } from '../../source/game/notation.js';
 import { type PlayedMove } from '../../source/match/game.js';
 import { GameSession, type SessionOptions } from '../../source/match/game-session.js';
@@ -368,7 +368,7 @@ describe('the game screen', () => {
 		let pos = board('default');
 		const moves: PlayedMove[] = [];
 		for (let i = 0; i < 60; i++) {
-			const list = legalMoves(pos, 'pairs');
+			const list = pseudolegalMoves(pos, 'pairs');
 			const move = list[(i * 7) % list.length];
 			const text = formatMove(pos, move);
 			moves.push({ side: pos.side, move, text, said: text, timeMs: 1500, captures: 0 });
@@ -415,7 +415,7 @@ class ChattyEngine implements Player {
 			}, 1);
 			const move = () => {
 				clearInterval(timer);
-				const first = legalMoves(request.position, 'pairs')[0];
+				const first = pseudolegalMoves(request.position, 'pairs')[0];
 				resolve({ kind: 'move', coords: moveCoords(request.position, first), text: 'chatty' });
 			};
 			this.moveNow = move;
