@@ -22,7 +22,7 @@ import { completeFileName } from './file-completion.js';
 import { GameProvider, useGameView } from './game-context.js';
 import { useKeys } from './hooks/use-keys.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { computeLayout, panelPlan } from './layout.js';
+import { computeLayout, hiddenPanelNote, panelPlan } from './layout.js';
 import { plural } from './format.js';
 import { type Effect, initialScreen, reduceKey, type ScreenContext, type ScreenState } from './screen-reducer.js';
 
@@ -252,14 +252,27 @@ function GameScreen({
 	}
 	const marks = boardMarks(state, screen, human !== null);
 	const engines = state.players.filter((p) => p.kind !== 'human').length;
-	const plan = panelPlan(layout.panelLines, engines);
+	const plan = panelPlan(layout.panelLines, engines, layout.panelWidth);
 	const panel =
 		layout.panel === 'none' ? null : (
 			<Box flexDirection="column" width={layout.panelWidth} gap={1}>
 				<MoveList maxLines={plan.moveLines} />
-				{plan.engines === 'none' ? null : <EnginePanel compact={plan.engines === 'compact'} />}
+				{plan.engines === 'full' || plan.engines === 'compact' ? (
+					<EnginePanel compact={plan.engines === 'compact'} width={layout.panelWidth} />
+				) : plan.engines === 'hidden' ? (
+					<Text dimColor wrap="truncate-end">
+						engines hidden: a taller terminal shows them
+					</Text>
+				) : null}
 			</Box>
 		);
+	// With no side panel, a line under the board (if there is room) says what is hidden.
+	const note =
+		layout.panelNeeds && layout.mainLines > g.rows + 1 ? (
+			<Text dimColor wrap="truncate-end">
+				{hiddenPanelNote(layout.panelNeeds, engines)}
+			</Text>
+		) : null;
 	return (
 		<Box flexDirection="column" width={columns}>
 			<Text bold wrap="truncate-end">
@@ -275,6 +288,7 @@ function GameScreen({
 					{panel}
 				</Box>
 			)}
+			{screen.help ? null : note}
 			<StatusLine columns={columns} />
 			<MovePrompt
 				human={human}

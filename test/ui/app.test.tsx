@@ -17,7 +17,7 @@ import { type MoveAnswer, type MoveRequest, type Player } from '../../source/pla
 import { App } from '../../source/ui/App.js';
 import { KEY_BINDINGS } from '../../source/ui/key-bindings.js';
 import { typeInto } from '../../source/ui/prompt-input.js';
-import { waitFor } from '../helpers.js';
+import { move as parse, waitFor } from '../helpers.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
@@ -382,6 +382,33 @@ describe('the game screen', () => {
 		const numbers = shown.map((l) => /\s(\d+)\. \(\d/.exec(l.slice(27))?.[1]).filter((n) => n !== undefined);
 		expect(numbers).toEqual(Array.from({ length: 18 }, (_, i) => String(13 + i)));
 		expect(ui.lastFrame()!.split('\n').at(-2)).toMatch(/half-move 60 of 100 · time Blue 45\.\d s Red 45\.0 s$/);
+		await stop();
+	});
+
+	it('writes the status line short when the long form does not fit, at 80 columns too', async () => {
+		let pos = board('4x4');
+		const moves: PlayedMove[] = [];
+		for (const text of ['0 0 1 1', '0 3 1 2']) {
+			const move = parse(pos, text);
+			moves.push({
+				side: pos.side,
+				move,
+				text: formatMove(pos, move),
+				said: text,
+				timeMs: 3_600_000,
+				captures: 0,
+			});
+			pos = playMove(pos, move);
+		}
+		const { session, ui, lines, stop } = start({ moves, halfMoveLimit: 1_000_000 });
+		await humanTurn(session);
+		const stdout = ui.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
+		Object.defineProperty(stdout, 'columns', { value: 80, configurable: true });
+		Object.defineProperty(stdout, 'rows', { value: 24, configurable: true });
+		stdout.emit('resize');
+		await tick();
+		// The long form, 84 columns, would be cut: "... · time Blue 60:00 Red 60:…".
+		expect(lines().at(-2)).toMatch(/^Blue to move · Blue 2 · Red 4 · 2\/1000000 · 60:\d\d \| 60:00$/);
 		await stop();
 	});
 });
