@@ -22,7 +22,15 @@ function checkTranscript(stdout: string): { moves: string[]; result: string } {
 
 describe('blobterm --plain', () => {
 	it('plays builtin against builtin on gruyere5 to a result', async () => {
-		const run = await runNode('cli.js', ['boards/gruyere5.bwb', 'builtin', '0.2', 'builtin', '-0.2', '--plain']);
+		// Depth-limited engines answer as soon as they reach their depth, not after their time.
+		const run = await runNode('cli.js', [
+			'boards/gruyere5.bwb',
+			'builtin:depth=3',
+			'1',
+			'builtin:depth=2',
+			'-1',
+			'--plain',
+		]);
 		expect(run.code).toBe(0);
 		expect(run.stderr).toBe('');
 		const { moves, result } = checkTranscript(run.stdout);

@@ -130,90 +130,127 @@ describe('help texts', () => {
 	});
 });
 
-describe('the executables', () => {
+/** The one-line error a command's `run` fails with (before anything starts), or null. */
+async function errorOf(load: () => Promise<{ run(argv: readonly string[]): Promise<void> }>, argv: string[]) {
+	try {
+		await (await load()).run(argv);
+	} catch (error) {
+		return (error as Error).message;
+	}
+	return null;
+}
+
+describe('numbers and flags each command refuses before anything starts', () => {
 	it.each([
-		['cli.js', ['bench', 'search', '--help']],
-		['cli.js', ['bench', 'perft', '-h']],
-		['cli.js', ['bench', 'parallel', '--help']],
-		['cli.js', ['match', 'builtin', 'builtin', '-h']],
-		['cli.js', ['help', 'bench', 'search']],
-	])('%s %j prints help and exits 0 without running anything', async (script, args) => {
-		const run = await runNode(script, args);
-		expect(run.stderr).toBe('');
-		expect(run.code).toBe(0);
-		expect(run.stdout).toMatch(/^\n {2}Usage\n {4}\$ blobterm (bench|match)/);
-		expect(run.stdout).not.toContain('| position');
+		// Without its value, --time is an error: no game starts.
+		['play', ['--time'], '--time needs a value (see blobterm --help)'],
+		['play', ['--blue'], '--blue needs a value (see blobterm --help)'],
+		[
+			'play',
+			['boards/gruyere5.bwb', 'builtin', '99999999', 'builtin', '-0.1', '--plain'],
+			'the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), ' +
+				'negative for Red, got "99999999"',
+		],
+		// The bad TIME is named, not the player before it.
+		[
+			'play',
+			['boards/gruyere5.bwb', 'builtin', 'abc', 'builtin', '-0.1', '--plain'],
+			'the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), ' +
+				'negative for Red, got "abc"',
+		],
+		[
+			'play',
+			['--time', '0', '--plain'],
+			'--time must be a number of seconds from 0.01 to 86400 (one day), got "0"',
+		],
+		[
+			'play',
+			['--time', 'Infinity'],
+			'--time must be a number of seconds from 0.01 to 86400 (one day), got "Infinity"',
+		],
+		['play', ['--grace', '1e12'], '--grace must be a number of ms from 0 to 3600000 (one hour), got "1e12"'],
+		['play', ['--depth', '1', '--depth', '2'], '--depth can be given only once (see blobterm --help)'],
+		[
+			'match',
+			['--time', '99999999', 'builtin', 'builtin'],
+			'--time must be a number of seconds from 0.01 to 86400 (one day), got "99999999"',
+		],
+		[
+			'match',
+			['--time', '1e300', 'builtin', 'builtin'],
+			'--time must be a number of seconds from 0.01 to 86400 (one day), got "1e300"',
+		],
+		[
+			'match',
+			['--grace', '1e12', 'builtin', 'builtin'],
+			'--grace must be a number of ms from 0 to 3600000 (one hour), got "1e12"',
+		],
+		[
+			'match',
+			['--games', '1e12', 'builtin', 'builtin'],
+			'--games must be a whole number of games from 1 to 1000000, got "1e12"',
+		],
+		[
+			'match',
+			['--concurrency', '0', 'builtin', 'builtin'],
+			'--concurrency must be a whole number of games from 1 to 64, got "0"',
+		],
+		['match', ['-x', 'builtin', 'builtin'], 'unknown flag -x (see blobterm match --help)'],
+		[
+			'analyze',
+			['boards/ataxx.bwb', '--depth', '121'],
+			'--depth must be a whole number of plies from 1 to 120, got "121"',
+		],
+		['perft', ['boards/ataxx.bwb', '31'], 'DEPTH must be a whole number of plies from 1 to 30, got "31"'],
+		['bench', ['search', '--depth', '61'], '--depth must be a whole number of plies from 1 to 60, got "61"'],
+		[
+			'bench',
+			['parallel', '--threads', '1,65'],
+			'--threads (each count) must be a whole number of threads from 1 to 64, got "65"',
+		],
+		['bench', [], 'bench: name a benchmark: perft, search or parallel (see blobterm bench --help)'],
+	] as const)('%s %j', async (name, argv, message) => {
+		expect(await errorOf(COMMANDS[name], [...argv])).toBe(message);
 	});
 
+	it('bench search, perft and parallel answer --help instead of running', async () => {
+		for (const argv of [
+			['search', '--help'],
+			['perft', '-h'],
+			['parallel', '--help'],
+		]) {
+			const command = await COMMANDS.bench();
+			await expect(command.run(argv)).rejects.toThrow(HelpRequest);
+		}
+	});
+});
+
+describe('the executables', () => {
 	it.each([
+		['cli.js', ['bench', 'search', '--help'], /^\n {2}Usage\n {4}\$ blobterm bench perft/],
+		['cli.js', ['help', 'match'], /^\n {2}Usage\n {4}\$ blobterm match/],
 		['cli.js', ['-h'], /^\n {2}Usage\n {4}\$ blobterm \[BOARD\]/],
-		['cli.js', ['help'], /^\n {2}Usage\n {4}\$ blobterm \[BOARD\]/],
 		['cli.js', ['-v'], /^blobterm \d+\.\d+\.\d+\n$/],
 		['engine-cli.js', ['-h'], /^\n {2}Usage\n {4}\$ blob-engine BOARD_FILE/],
 		['engine-cli.js', ['--version'], /^blob-engine \d+\.\d+\.\d+\n$/],
-	])('%s %j', async (script, args, expected) => {
+	])('%s %j prints its text and exits 0 without running anything', async (script, args, expected) => {
 		const run = await runNode(script, args);
+		expect(run.stderr).toBe('');
 		expect(run.code).toBe(0);
 		expect(run.stdout).toMatch(expected);
 	});
 
 	it.each([
 		['cli.js', ['--foo'], 'blobterm: unknown flag --foo (see blobterm --help)'],
-		['cli.js', ['match', '-x', 'builtin', 'builtin'], 'blobterm: unknown flag -x (see blobterm match --help)'],
-		[
-			'engine-cli.js',
-			['--fast', 'boards/ataxx.bwb', '1'],
-			'blob-engine: unknown flag --fast (see blob-engine --help)',
-		],
-		[
-			'cli.js',
-			['help', 'nope'],
-			'blobterm: no command "nope" (commands: perft, bench, match, analyze, kernel; ' +
-				"blobterm help shows the game's)",
-		],
-		// Without its value, --time is an error: no game starts.
-		['cli.js', ['--time'], 'blobterm: --time needs a value (see blobterm --help)'],
-		[
-			'cli.js',
-			['boards/gruyere5.bwb', 'builtin', '99999999', 'builtin', '-0.1', '--plain'],
-			'blobterm: the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), ' +
-				'negative for Red, got "99999999"',
-		],
-		[
-			'cli.js',
-			['boards/gruyere5.bwb', 'builtin', 'abc', 'builtin', '-0.1', '--plain'],
-			'blobterm: the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), ' +
-				'negative for Red, got "abc"',
-		],
-		[
-			'cli.js',
-			['--time', '0', '--plain'],
-			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "0"',
-		],
-		[
-			'cli.js',
-			['match', '--time', '99999999', 'builtin', 'builtin'],
-			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "99999999"',
-		],
 		[
 			'cli.js',
 			['match', '--time', 'Infinity', 'builtin', 'builtin'],
 			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "Infinity"',
 		],
 		[
-			'cli.js',
-			['match', '--time', '1e300', 'builtin', 'builtin'],
-			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "1e300"',
-		],
-		[
-			'cli.js',
-			['match', '--grace', '1e12', 'builtin', 'builtin'],
-			'blobterm: --grace must be a number of ms from 0 to 3600000 (one hour), got "1e12"',
-		],
-		[
-			'cli.js',
-			['match', '--games', '1e12', 'builtin', 'builtin'],
-			'blobterm: --games must be a whole number of games from 1 to 1000000, got "1e12"',
+			'engine-cli.js',
+			['--fast', 'boards/ataxx.bwb', '1'],
+			'blob-engine: unknown flag --fast (see blob-engine --help)',
 		],
 		// One grammar: 1e9 is a number to both executables, and too long a time to both.
 		[
@@ -230,6 +267,14 @@ describe('the executables', () => {
 		const run = await runNode(script, args);
 		expect(run.stderr).toBe(`${message}\n`);
 		expect(run.stdout).toBe('');
+		expect(run.code).toBe(2);
+	});
+
+	it('blobterm help names the commands when asked for one it does not have', async () => {
+		const run = await runNode('cli.js', ['help', 'nope']);
+		expect(run.stderr).toMatch(
+			/^blobterm: no command "nope" \(commands: perft, bench, match, analyze, kernel\b.*; blobterm help shows the game's\)\n$/,
+		);
 		expect(run.code).toBe(2);
 	});
 

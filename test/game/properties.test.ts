@@ -16,6 +16,7 @@ import {
 	positionFromGrid,
 	type Side,
 } from '../../source/game/position.js';
+import { runs } from '../long-tests.js';
 
 /** A random board up to 16 x 16: holes, blobs of both sides, empty cells; either side to move. */
 const arbitraryPosition = fc
@@ -92,7 +93,7 @@ describe('properties on random boards and random games', () => {
 						expect(sideHasMove(pos, side)).toBe(referenceSideHasMove(pos, side));
 				}
 			}),
-			{ numRuns: 300 },
+			{ numRuns: runs(100, 300) },
 		);
 	});
 
@@ -132,7 +133,7 @@ describe('properties on random boards and random games', () => {
 					}
 				}
 			}),
-			{ numRuns: 150 },
+			{ numRuns: runs(50, 150) },
 		);
 	});
 
@@ -159,7 +160,7 @@ describe('properties on random boards and random games', () => {
 					if (end) expect(end.winner).toBe(end.blue > end.red ? 0 : end.red > end.blue ? 1 : null);
 				}
 			}),
-			{ numRuns: 200 },
+			{ numRuns: runs(70, 200) },
 		);
 	});
 
@@ -176,7 +177,7 @@ describe('properties on random boards and random games', () => {
 					expect(perft(pos, depth, { listing, variant, made: true })).toBe(expected);
 				},
 			),
-			{ numRuns: 150 },
+			{ numRuns: runs(50, 150) },
 		);
 	});
 });
