@@ -14,6 +14,7 @@ export const help = `
     $ blobterm bench perft [--reference]
     $ blobterm bench search [--compare] [--depth N] [search options]
     $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
+    $ blobterm bench time [--repeat N]
 
   perft     the move generator: perft of the 7x7 start, the 8x8 default board (4 holes) and
             a 16x16 board (4 holes), each to depth 6, bulk (last half-move counted) and with
@@ -31,12 +32,17 @@ export const help = `
             (default 1,2), for Lazy SMP and YBWC: time to depth, speedup, search overhead,
             nps scaling and efficiency (the metrics of V. Manohararajah, "Parallel Alpha-Beta
             Search on Shared Memory Multiprocessors", MASc thesis, Toronto, 2001)
+  time      the clock: blob-engine --uai answering "go movetime T" at T = 100 ms and 1 s on
+            five positions (the time from go to bestmove, as a share of T; the goal is 90 to
+            100%), and blob-engine BOARD TIME at TIME = 0.3, 0.5 and 1 s (process start to
+            exit, as a share of TIME: the process start counts); --repeat N runs each N times
 
   Options
     --reference        bench perft: also the reference generator
     --compare          bench search: each enhancement in turn
     --depth N          bench search, parallel: every position to depth N (1 to 60 plies)
     --threads LIST     bench parallel: thread counts, like 1,2,4 (each 1 to ${BOUNDS.threads.max})
+    --repeat N         bench time: runs of each measure (1 to ${BOUNDS.benchRepeat.max})
 ${SEARCH_FLAGS_HELP}
     --help, -h         this text
 
@@ -44,6 +50,7 @@ ${SEARCH_FLAGS_HELP}
     $ blobterm bench perft --reference
     $ blobterm bench search
     $ blobterm bench parallel --threads 1,2
+    $ blobterm bench time --repeat 3
 `;
 
 /** Deepest `--depth` of the search benchmarks (plies). */
@@ -55,6 +62,7 @@ const FLAGS = {
 	compare: { type: 'boolean', default: false },
 	depth: { type: 'string' },
 	threads: { type: 'string', default: '1,2' },
+	repeat: { type: 'string' },
 	...SEARCH_FLAGS,
 } as const;
 
@@ -85,9 +93,16 @@ export async function run(argv: readonly string[]): Promise<void> {
 			).benchParallel(out, counts, searchOptionsFromFlags(flags), depth);
 			return;
 		}
+		case 'time': {
+			const repeat = readNumberFlag('--repeat', flags.repeat, BOUNDS.benchRepeat);
+			await (await import('./bench-time.js')).benchTime(out, { repeat });
+			return;
+		}
 		case undefined:
-			throw new UsageError('bench: name a benchmark: perft, search or parallel (see blobterm bench --help)');
+			throw new UsageError(
+				'bench: name a benchmark: perft, search, parallel or time (see blobterm bench --help)',
+			);
 		default:
-			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, search or parallel)`);
+			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, search, parallel or time)`);
 	}
 }

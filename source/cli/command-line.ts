@@ -3,7 +3,7 @@
  * executables the same manners. `--help` or `-h` anywhere (before `--`) prints the command's help
  * and `--version` or `-v` the version, both exiting 0, instead of running the command; an unknown
  * flag, a flag without its value and a flag given twice are one-line errors that name the flag
- * and point to the command's help.
+ * and point to the command's help. Every command takes `--no-color` (read by `colour-env.ts`).
  */
 
 import { readFileSync } from 'node:fs';
@@ -113,7 +113,8 @@ export function flagName(key: string): string {
 
 /** Every way a flag of `flags` can be written: `--max-moves`, `--no-color`, `-d`. */
 function knownFlags(flags: AnyFlags): Set<string> {
-	const known = new Set<string>();
+	// Every command takes --no-color: `colour-env.ts` reads it before the command starts.
+	const known = new Set<string>(['--color', '--no-color']);
 	for (const [key, definition] of Object.entries(flags)) {
 		known.add(flagName(key));
 		if (definition.type === 'boolean') known.add(`--no-${flagName(key).slice(2)}`);

@@ -1,16 +1,15 @@
 /**
  * `blobterm match [options] ENGINE_A ENGINE_B [BOARD ...]`: pit two engines against each other.
- * meow's help text below is its documentation; the work is done by `match/match.ts`.
+ * The help text below is its documentation; the work is done by `match/match.ts`.
  */
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Variant } from '../game/game-over.js';
-import { Match, MatchOptionsError, type MatchSummary } from '../match/match.js';
+import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
-import { RecordFileError } from '../match/record.js';
-import { type SprtOptions, SprtOptionsError } from '../match/sprt.js';
-import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
+import { type SprtOptions } from '../match/sprt.js';
+import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress } from '../ui/match-progress.js';
 import { plural } from '../ui/format.js';
@@ -32,13 +31,15 @@ const help = `
 
   Engines (the game command takes the same names)
     builtin                        the built-in engine (a worker thread per game)
-    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, and the search's:
+    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, nodes=N (node limit
+                                   per move; with a generous --time, games that do not depend on
+                                   the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|killers|history|positional=on|off
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}
-    uai:./prog                     a UAI program (RULES.md section 5): 7x7 boards, Ataxx rules
+    uai:./prog                     a UAI program: 7x7 boards, Ataxx rules
     uai:./prog,option.Hash=64      ... sends "setoption name Hash value 64"; args=ARGS;
                                    init=MS: time for uaiok and readyok (default 5000)
     Options of every engine: name=NAME; of programs: grace=MS (extra time before a loss).
@@ -109,7 +110,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(
 			'match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
 		);
-	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA), parseEngineSpec(specB)];
+	const engines: [PlayerSpec, PlayerSpec] = [parsePlayerSpec(specA), parsePlayerSpec(specB)];
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
 	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));
@@ -138,31 +139,24 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
 	const games = readNumberFlag('--games', flags.games, BOUNDS.games) ?? 2 * openings.length;
 
-	let match: Match;
-	try {
-		match = new Match({
-			engines,
-			openings,
-			games,
-			concurrency,
-			timeMs: timeS * 1000,
-			halfMoveLimit: maxMoves ?? null,
-			variant,
-			graceMs,
-			adjudication,
-			sprt,
-			seed: seed ?? null,
-			shuffle: flags.shuffle,
-			recordPath: flags.record ?? null,
-			pgnPath: flags.pgn ?? null,
-			logDir: flags.logDir ?? null,
-			resume: flags.resume,
-		});
-	} catch (error) {
-		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError)
-			throw new UsageError(error.message);
-		throw error;
-	}
+	const match = new Match({
+		engines,
+		openings,
+		games,
+		concurrency,
+		timeMs: timeS * 1000,
+		halfMoveLimit: maxMoves ?? null,
+		variant,
+		graceMs,
+		adjudication,
+		sprt,
+		seed: seed ?? null,
+		shuffle: flags.shuffle,
+		recordPath: flags.record ?? null,
+		pgnPath: flags.pgn ?? null,
+		logDir: flags.logDir ?? null,
+		resume: flags.resume,
+	});
 
 	const out = process.stdout;
 	const progress = new MatchProgress(out, match, games);
@@ -187,9 +181,6 @@ export async function run(argv: readonly string[]): Promise<void> {
 			gameFinished: (record, totals, sprtState) =>
 				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
 		});
-	} catch (error) {
-		if (error instanceof RecordFileError) throw new UsageError(error.message);
-		throw error;
 	} finally {
 		progress.stop();
 		process.off('SIGINT', onSignal);

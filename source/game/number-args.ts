@@ -50,6 +50,8 @@ export const BOUNDS = {
 	halfMovesLeft: { unit: 'half-moves', min: 0, max: 1_000_000, integer: true },
 	/** Search depth. */
 	depth: { unit: 'plies', min: 1, max: 120, integer: true },
+	/** Node limit of a search. */
+	nodes: { unit: 'nodes', min: 1, max: 1e12, integer: true },
 	/** perft depth. */
 	perftDepth: { unit: 'plies', min: 1, max: 30, integer: true },
 	/** Search threads (the search's `MAX_THREADS`; a test keeps them equal). */
@@ -60,6 +62,8 @@ export const BOUNDS = {
 	seed: { unit: 'integer', min: -2_147_483_648, max: 2_147_483_647, integer: true },
 	/** Blob lead that adjudicates a game. */
 	adjudicateBlobs: { unit: 'blobs', min: 1, max: 256, integer: true },
+	/** Runs of each measure of `blobterm bench time`. */
+	benchRepeat: { unit: 'runs', min: 1, max: 100, integer: true },
 	/** Consecutive half-moves the lead must hold. */
 	adjudicatePlies: { unit: 'half-moves', min: 1, max: 10_000, integer: true },
 } as const satisfies Record<string, NumberBounds>;
