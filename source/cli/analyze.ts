@@ -5,7 +5,6 @@
  * position a half-move was played in (`--move N`), with what its engine said when it played it.
  */
 
-import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
 import { formatMove } from '../game/notation.js';
 import { NO_MOVE, PASS } from '../game/move.js';
@@ -26,7 +25,10 @@ import { readReviewGame } from '../match/review-game.js';
 import { pvText } from '../players/builtin-player.js';
 import { type SearchInfo } from '../search/types.js';
 import { readPosition } from './board-arg.js';
+import { BOUNDS } from '../game/number-args.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { readNumberFlag } from './number-flags.js';
 import { formatInfoLine } from './info-line.js';
 import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './search-flags.js';
 
@@ -46,17 +48,18 @@ const help = `
   Options
     --move N           the position before half-move N of a record (from 1)
     --game N           the game of a match record (its number) or of a PGN file (from 1)
-    --multipv N        the N best moves, each with its score and line (default 1)
+    --multipv N        the N best moves, each with its score and line (1 to 64, default 1)
     --searchmoves M..  only these moves at the root: what does the engine think of them?
                        (UAI notation, b6 a7c5, or quoted "(0,0) > (1,1)"; up to the next flag)
     --json             one JSON object a line: the position, each report, the best move
     --red              Red to move (default: the board file's history parity, else Blue)
-    --depth N          search to depth N (plies)
-    --time S           search for S seconds
+    --depth N          search to depth N (plies, 1 to 120)
+    --time S           search for S seconds (0.01 to 86400)
     --fen FEN          an Ataxx FEN instead of a board file (then --rules ataxx is the default)
     --rules R          blobwar or ataxx
     --moves-left N     half-moves left before the game ends by the limit (default: no limit)
 ${SEARCH_FLAGS_HELP}
+    --help, -h         this text
 
   Examples
     $ blobterm analyze boards/ataxx.bwb --depth 9
@@ -101,44 +104,42 @@ interface Target {
 	readonly played: { readonly number: number; readonly move: PlayedMove } | null;
 }
 
+/** The analyze command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	red: { type: 'boolean', default: false },
+	depth: { type: 'string' },
+	time: { type: 'string' },
+	fen: { type: 'string' },
+	rules: { type: 'string' },
+	movesLeft: { type: 'string' },
+	move: { type: 'string' },
+	game: { type: 'string' },
+	multipv: { type: 'string' },
+	json: { type: 'boolean', default: false },
+	...SEARCH_FLAGS,
+} as const;
+
 /** Runs the analyze command. */
 export async function run(argvIn: readonly string[]): Promise<void> {
 	const { argv, moves: searchMoveTexts } = takeSearchMoves(argvIn);
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv,
-		flags: {
-			red: { type: 'boolean', default: false },
-			depth: { type: 'number' },
-			time: { type: 'number' },
-			fen: { type: 'string' },
-			rules: { type: 'string' },
-			movesLeft: { type: 'number' },
-			move: { type: 'number' },
-			game: { type: 'number' },
-			multipv: { type: 'number', default: 1 },
-			json: { type: 'boolean', default: false },
-			...SEARCH_FLAGS,
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm analyze', help, flags: FLAGS, argv });
 	const { flags } = cli;
-	if (cli.input.length !== (flags.fen === undefined ? 1 : 0)) cli.showHelp(2);
-	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1 || flags.depth > 120))
-		throw new UsageError(`--depth must be an integer from 1 to 120, got ${flags.depth}`);
-	if (flags.time !== undefined && !(flags.time > 0))
-		throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
-	if (flags.movesLeft !== undefined && (!Number.isInteger(flags.movesLeft) || flags.movesLeft < 0))
-		throw new UsageError(`--moves-left must be an integer >= 0, got ${flags.movesLeft}`);
-	if (!Number.isInteger(flags.multipv) || flags.multipv < 1 || flags.multipv > MAX_MULTI_PV)
-		throw new UsageError(`--multipv must be an integer from 1 to ${MAX_MULTI_PV}, got ${flags.multipv}`);
-	if (flags.move !== undefined && (!Number.isInteger(flags.move) || flags.move < 1))
-		throw new UsageError(`--move must be an integer >= 1, got ${flags.move}`);
-	if (flags.game !== undefined && (!Number.isInteger(flags.game) || flags.game < 1))
-		throw new UsageError(`--game must be an integer >= 1, got ${flags.game}`);
+	const expected = flags.fen === undefined ? 1 : 0;
+	if (cli.input.length !== expected)
+		throw new UsageError(
+			cli.input.length > expected
+				? `analyze: unexpected argument "${cli.input[expected]}" (see blobterm analyze --help)`
+				: 'analyze: name a board file or a record, or give --fen FEN (see blobterm analyze --help)',
+		);
+	const depth = readNumberFlag('--depth', flags.depth, BOUNDS.depth);
+	const timeS = readNumberFlag('--time', flags.time, BOUNDS.moveSeconds);
+	const movesLeft = readNumberFlag('--moves-left', flags.movesLeft, BOUNDS.halfMovesLeft);
+	const multiPv = readNumberFlag('--multipv', flags.multipv, BOUNDS.multiPv) ?? 1;
+	const move = readNumberFlag('--move', flags.move, BOUNDS.halfMoveNumber);
+	const gameNumber = readNumberFlag('--game', flags.game, BOUNDS.gameNumber);
 	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
 		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
-	const target = await readTarget(cli.input[0], flags);
+	const target = await readTarget(cli.input[0], { fen: flags.fen, red: flags.red, move, game: gameNumber });
 	const rules: Variant =
 		(flags.rules as Variant | undefined) ?? target.variant ?? (flags.fen === undefined ? 'blobwar' : 'ataxx');
 	const options = searchOptionsFromFlags(flags);
@@ -147,7 +148,7 @@ export async function run(argvIn: readonly string[]): Promise<void> {
 	const g = position.geometry;
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const json = (value: object) => out(JSON.stringify(value));
-	const timeMs = flags.time !== undefined ? flags.time * 1000 : flags.depth === undefined ? 5000 : undefined;
+	const timeMs = timeS !== undefined ? timeS * 1000 : depth === undefined ? 5000 : undefined;
 	if (flags.json) {
 		json({
 			type: 'position',
@@ -181,18 +182,17 @@ export async function run(argvIn: readonly string[]): Promise<void> {
 	const result = searcher.search(
 		position,
 		{
-			depth: flags.depth,
+			depth,
 			timeMs,
-			halfMovesLeft: flags.movesLeft,
+			halfMovesLeft: movesLeft,
 			variant: rules,
-			multiPv: flags.multipv,
+			multiPv,
 			searchMoves,
 		},
 		{
 			onInfo: (info) => {
 				if (flags.json) json(infoObject(position, info));
-				else
-					out(`${flags.multipv > 1 ? `multipv ${info.multipv ?? 1} ` : ''}${formatInfoLine(position, info)}`);
+				else out(`${multiPv > 1 ? `multipv ${info.multipv ?? 1} ` : ''}${formatInfoLine(position, info)}`);
 			},
 		},
 	);
@@ -211,9 +211,6 @@ export async function run(argvIn: readonly string[]): Promise<void> {
 		});
 	else out(`bestmove ${best} score ${formatScore(result.score)} depth ${result.depth}`);
 }
-
-/** Most lines `--multipv` takes. */
-const MAX_MULTI_PV = 64;
 
 /** One report as a JSON object: score in centiblobs (side to move's view) and as text, PV in the board's notation. */
 function infoObject(position: Position, info: SearchInfo): object {

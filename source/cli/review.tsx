@@ -4,7 +4,6 @@
  * Without a terminal (or with `--plain`) it prints the game, its turning points and its graph.
  */
 
-import meow from 'meow';
 import React from 'react';
 import { sideName } from '../game/position.js';
 import { blueScores, turningPoints } from '../match/game-scores.js';
@@ -12,12 +11,14 @@ import { IoLog } from '../match/io-log.js';
 import { readReviewGame, type ReviewGame } from '../match/review-game.js';
 import { type Analysis, BuiltinAnalysis, UaiAnalysis } from '../players/analysis.js';
 import { parsePlayerSpec } from '../players/player-spec.js';
-import { MAX_THREADS } from '../search/parallel/search-pool.js';
+import { BOUNDS } from '../game/number-args.js';
 import { reviewMoveLine } from '../ui/ReviewApp.js';
 import { ReviewApp } from '../ui/ReviewApp.js';
 import { runTui } from '../ui/run-tui.js';
 import { scoreGraph } from '../ui/score-graph.js';
+import { parseCommandLine } from './command-line.js';
 import { reportError, UsageError } from './errors.js';
+import { readNumberFlag } from './number-flags.js';
 
 const help = `
   Usage
@@ -36,6 +37,8 @@ const help = `
                     (UAI engines, for 7x7 Ataxx games); twice for two engines side by side
     --threads N     search threads of the built-in analysis (default: every core)
     --plain         print the game, its turning points and its graph instead of the screen
+    --help, -h      this text
+    --version, -v   the version
 
   Keys
     Left Right (h l) step a half-move, Home End the ends, g N Enter go to half-move N,
@@ -48,34 +51,26 @@ const help = `
     $ blobterm review default-game.json --engine builtin --engine uai:./my-engine
 `;
 
+/** The review command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	game: { type: 'string' },
+	move: { type: 'string' },
+	engine: { type: 'string', isMultiple: true },
+	threads: { type: 'string' },
+	plain: { type: 'boolean', default: false },
+} as const;
+
 /** Runs the review command. */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			game: { type: 'number' },
-			move: { type: 'number' },
-			engine: { type: 'string', isMultiple: true },
-			threads: { type: 'number' },
-			plain: { type: 'boolean', default: false },
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm review', help, flags: FLAGS, argv });
 	const { flags } = cli;
 	if (cli.input.length !== 1) throw new UsageError('review takes one FILE (see blobterm review --help)');
-	if (flags.game !== undefined && (!Number.isInteger(flags.game) || flags.game < 1))
-		throw new UsageError(`--game must be an integer >= 1, got ${flags.game}`);
-	if (flags.move !== undefined && (!Number.isInteger(flags.move) || flags.move < 0))
-		throw new UsageError(`--move must be an integer >= 0, got ${flags.move}`);
-	if (
-		flags.threads !== undefined &&
-		(!Number.isInteger(flags.threads) || flags.threads < 1 || flags.threads > MAX_THREADS)
-	)
-		throw new UsageError(`--threads must be an integer from 1 to ${MAX_THREADS}, got ${flags.threads}`);
-	const game = await readReviewGame(cli.input[0], flags.game);
-	if (flags.move !== undefined && flags.move > game.moves.length)
-		throw new UsageError(`--move ${flags.move}: the game has ${game.moves.length} half-moves`);
+	const gameNumber = readNumberFlag('--game', flags.game, BOUNDS.gameNumber);
+	const move = readNumberFlag('--move', flags.move, BOUNDS.halfMovesPlayed);
+	const threads = readNumberFlag('--threads', flags.threads, BOUNDS.threads);
+	const game = await readReviewGame(cli.input[0], gameNumber);
+	if (move !== undefined && move > game.moves.length)
+		throw new UsageError(`--move ${move}: the game has ${game.moves.length} half-moves`);
 	const engines = flags.engine && flags.engine.length > 0 ? flags.engine : ['builtin'];
 	if (engines.length > 2) throw new UsageError('at most two --engine');
 
@@ -88,9 +83,9 @@ export async function run(argv: readonly string[]): Promise<void> {
 		return;
 	}
 	const io = new IoLog();
-	const analyses = engines.map((text) => makeAnalysis(text, flags.threads, io));
+	const analyses = engines.map((text) => makeAnalysis(text, threads, io));
 	try {
-		await runTui(<ReviewApp game={game} analyses={analyses} io={io} start={flags.move} />, {
+		await runTui(<ReviewApp game={game} analyses={analyses} io={io} start={move} />, {
 			onCrash: (error) => reportError('blobterm', error),
 		});
 	} finally {

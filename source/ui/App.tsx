@@ -24,10 +24,12 @@ import { MoveList } from './components/MoveList.js';
 import { MovePrompt } from './components/MovePrompt.js';
 import { StatusLine } from './components/StatusLine.js';
 import { TooSmall } from './components/TooSmall.js';
+import { completeFileName } from './file-completion.js';
 import { GameProvider, useGameView } from './game-context.js';
 import { useKeys } from './hooks/use-keys.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { computeLayout, panelPlan } from './layout.js';
+import { computeLayout, hiddenPanelNote, panelPlan } from './layout.js';
+import { plural } from './format.js';
 import { type Effect, initialScreen, reduceKey, type ScreenContext, type ScreenState } from './screen-reducer.js';
 
 /** Props of the app. */
@@ -35,8 +37,8 @@ export interface AppProps {
 	readonly session: GameSession;
 	/** The board's file name, for the title. */
 	readonly boardName: string;
-	/** Called when the user quits (after Ink has been asked to exit). */
-	readonly onQuit?: () => void;
+	/** Called when the user quits (q) or interrupts (Ctrl-C), after Ink has been asked to exit. */
+	readonly onQuit?: (how: 'quit' | 'interrupt') => void;
 	/** The engines' I/O, for the I/O pane (`i`). */
 	readonly io?: IoLog;
 	/** Engines for analysis mode (`a`). */
@@ -89,7 +91,7 @@ function GameScreen({
 	io,
 	analyses,
 }: {
-	onQuit?: () => void;
+	onQuit?: (how: 'quit' | 'interrupt') => void;
 	onLoaded: (name: string) => void;
 	io: IoLog;
 	analyses: readonly Analysis[];
@@ -129,8 +131,9 @@ function GameScreen({
 			const fail = (text: string) => patchScreen({ message: { text, kind: 'error' } });
 			switch (effect.kind) {
 				case 'quit':
+				case 'interrupt':
 					session.quit();
-					onQuit?.();
+					onQuit?.(effect.kind);
 					exit();
 					return;
 				case 'play': {
@@ -203,13 +206,31 @@ function GameScreen({
 							lastPath.current = effect.path;
 							patchScreen({
 								file: null,
-								message: { text: `saved ${record.moves.length} moves to ${effect.path}`, kind: 'info' },
+								message: {
+									text: `saved ${plural(record.moves.length, 'move')} to ${effect.path}`,
+									kind: 'info',
+								},
 							});
 						},
-						(error: Error) => patchScreen({ file: null, message: { text: error.message, kind: 'error' } }),
+						// The prompt stays open, so that the name can be put right.
+						(error: Error) => fail(error.message),
 					);
 					return;
 				}
+				case 'complete':
+					completeFileName(effect.text).then((completion) => {
+						const file = screenRef.current.file;
+						if (!file || file.text !== effect.text) return; // closed or typed on meanwhile
+						patchScreen({
+							file: { ...file, text: completion.text, confirm: false },
+							message: completion.none
+								? { text: `no file name starts with ${effect.text || 'that'}`, kind: 'error' }
+								: completion.choices.length > 0
+									? { text: completion.choices.join('  '), kind: 'info' }
+									: null,
+						});
+					}, fail);
+					return;
 				case 'load':
 					readGameFile(effect.path).then(
 						(loaded) => {
@@ -218,7 +239,10 @@ function GameScreen({
 							onLoaded(basename(effect.path));
 							patchScreen({
 								file: null,
-								message: { text: `loaded ${effect.path}: ${loaded.moves.length} moves`, kind: 'info' },
+								message: {
+									text: `loaded ${effect.path}: ${plural(loaded.moves.length, 'move')}`,
+									kind: 'info',
+								},
 							});
 						},
 						(error: Error) =>
@@ -279,7 +303,7 @@ function GameScreen({
 	}
 	const marks = boardMarks(state, screen, human !== null);
 	const engines = state.players.filter((p) => p.kind !== 'human').length;
-	const plan = panelPlan(layout.panelLines, engines);
+	const plan = panelPlan(layout.panelLines, engines, layout.panelWidth);
 	const analysisLines = analysed ? 1 + screen.multiPv : 0;
 	const panel =
 		layout.panel === 'none' ? null : screen.io ? (
@@ -292,9 +316,22 @@ function GameScreen({
 					<AnalysisPanel snapshots={snapshots} multiPv={screen.multiPv} width={layout.panelWidth} />
 				) : null}
 				<MoveList maxLines={Math.max(1, plan.moveLines - (analysisLines > 0 ? analysisLines + 1 : 0))} />
-				{plan.engines === 'none' ? null : <EnginePanel compact={plan.engines === 'compact'} />}
+				{plan.engines === 'full' || plan.engines === 'compact' ? (
+					<EnginePanel compact={plan.engines === 'compact'} width={layout.panelWidth} />
+				) : plan.engines === 'hidden' ? (
+					<Text dimColor wrap="truncate-end">
+						engines hidden: a taller terminal shows them
+					</Text>
+				) : null}
 			</Box>
 		);
+	// With no side panel, a line under the board (if there is room) says what is hidden.
+	const note =
+		layout.panelNeeds && layout.mainLines > g.rows + 1 ? (
+			<Text dimColor wrap="truncate-end">
+				{hiddenPanelNote(layout.panelNeeds, engines)}
+			</Text>
+		) : null;
 	return (
 		<Box flexDirection="column" width={columns}>
 			<Text bold wrap="truncate-end">
@@ -310,6 +347,7 @@ function GameScreen({
 					{panel}
 				</Box>
 			)}
+			{screen.help ? null : note}
 			<StatusLine columns={columns} />
 			<MovePrompt
 				human={human}

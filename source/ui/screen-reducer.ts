@@ -48,11 +48,13 @@ export interface ScreenState {
 /** What the container does for the reducer. */
 export type Effect =
 	| { readonly kind: 'play'; readonly move: string | MoveCoords }
-	| { readonly kind: 'undo' | 'redo' | 'hurry' | 'new' | 'swap' | 'quit' | 'pause' }
+	| { readonly kind: 'undo' | 'redo' | 'hurry' | 'new' | 'swap' | 'quit' | 'interrupt' | 'pause' }
 	| { readonly kind: 'save'; readonly path: string; readonly overwrite: boolean }
 	| { readonly kind: 'load'; readonly path: string }
 	| { readonly kind: 'export'; readonly path: string }
-	| { readonly kind: 'analysis'; readonly on: boolean };
+	| { readonly kind: 'analysis'; readonly on: boolean }
+	/** Tab in a file prompt: complete `text` from its directory (read by the container). */
+	| { readonly kind: 'complete'; readonly text: string };
 
 /** What the reducer reads of the game. */
 export interface ScreenContext {
@@ -115,6 +117,8 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 	switch (routed.command) {
 		case 'app.quit':
 			return same({}, { kind: 'quit' });
+		case 'app.interrupt':
+			return same({}, { kind: 'interrupt' });
 		case 'help.toggle':
 			return same({ help: !state.help, message: null });
 		case 'help.close':
@@ -130,6 +134,10 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 			return same({
 				file: state.file ? { ...state.file, text: state.file.text.slice(0, -1), confirm: false } : null,
 			});
+		case 'file.kill':
+			return same({ file: state.file ? { ...state.file, text: '', confirm: false } : null, message: null });
+		case 'file.complete':
+			return state.file ? same({}, { kind: 'complete', text: state.file.text }) : same({});
 		case 'file.cancel':
 			return same({ file: null, message: null });
 		case 'file.submit': {

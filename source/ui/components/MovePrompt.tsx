@@ -25,9 +25,10 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 	const { state } = useGameView();
 	if (file) {
 		const verb = file.mode === 'save' ? 'Save to' : file.mode === 'export' ? 'Export the position to' : 'Open';
+		const enter = file.mode === 'save' ? 'saves' : file.mode === 'export' ? 'writes' : 'opens';
 		const hint = file.confirm
 			? 'exists: Enter overwrites it, Esc cancels'
-			: `Enter ${file.mode === 'save' ? 'saves' : file.mode === 'export' ? 'writes' : 'opens'}, Esc cancels`;
+			: `Enter ${enter}, Esc cancels, Tab completes, Ctrl-U clears`;
 		return (
 			<Text wrap="truncate-start">
 				<Text bold>{`${verb}: `}</Text>
