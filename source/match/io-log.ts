@@ -22,9 +22,19 @@ export class IoLog {
 	private lines: IoLine[] = [];
 	private dropped = 0;
 	private readonly listeners = new Set<() => void>();
+	/** The lines as last handed out; null once a line has been added since. */
+	private shown: readonly IoLine[] | null = null;
+	private notifying: NodeJS.Timeout | null = null;
 
-	/** @param capacity most lines kept */
-	constructor(readonly capacity = 5000) {}
+	/**
+	 * @param capacity most lines kept
+	 * @param notifyMs listeners hear of new lines at most this often, ms (an engine that floods its
+	 *   output does not redraw the screen for each line)
+	 */
+	constructor(
+		readonly capacity = 5000,
+		readonly notifyMs = 50,
+	) {}
 
 	/** A logger for one engine; each line also goes to `also` (a log file's logger), if given. */
 	logger(label: string, also?: EngineLogger): EngineLogger {
@@ -42,12 +52,20 @@ export class IoLog {
 			this.lines = this.lines.slice(excess);
 			this.dropped += excess;
 		}
-		for (const listener of this.listeners) listener();
+		this.shown = null;
+		this.notifying ??= setTimeout(() => {
+			this.notifying = null;
+			for (const listener of this.listeners) listener();
+		}, this.notifyMs).unref();
 	}
 
-	/** The lines kept, oldest first. */
+	/**
+	 * The lines kept, oldest first: the same array until a line is added, then a new one (a
+	 * snapshot for React's `useSyncExternalStore`).
+	 */
 	all(): readonly IoLine[] {
-		return this.lines;
+		this.shown ??= this.lines.slice();
+		return this.shown;
 	}
 
 	/** Lines dropped to keep within `capacity`. */
@@ -55,7 +73,7 @@ export class IoLog {
 		return this.dropped;
 	}
 
-	/** Calls `listener` after each new line. @returns a function that unsubscribes */
+	/** Calls `listener` after new lines (at most once per `notifyMs`). @returns a function that unsubscribes */
 	subscribe(listener: () => void): () => void {
 		this.listeners.add(listener);
 		return () => this.listeners.delete(listener);

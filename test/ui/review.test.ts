@@ -154,6 +154,54 @@ describe('blobterm review', () => {
 		expect(await s.exited).toBe(0);
 	});
 
+	it('two engines side by side: the built-in one and a UAI program analyse the same position', async () => {
+		// A short 7x7 Ataxx game, the positions a UAI engine reads.
+		const record = join(tmp, 'ataxx.jsonl');
+		const args = ['match', 'builtin:depth=2', 'builtin:depth=1', 'boards/ataxx.bwb', '--rules', 'ataxx'];
+		const played = await runNode('cli.js', [...args, '--games', '1', '--max-moves', '8', '--record', record]);
+		expect(played.code).toBe(0);
+		const uai = 'uai:dist/engine-cli.js,args=--uai,name=blob-uai';
+		const s = review([record, '--move', '3', '--engine', 'builtin:threads=1', '--engine', uai], 120, 44);
+		await s.settle('half-move 3 of 8');
+		s.type('a');
+		// Both panels: each engine's header, then its three best moves (Red to move after half-move 3).
+		const both = (screen: string) =>
+			/builtin · scores for Red · [^\n]*\n 1\. [^\n]*\n 2\. [^\n]*\n 3\. /.test(screen) &&
+			/blob-uai · scores for Red · [^\n]*\n 1\. [^\n]*\n 2\. [^\n]*\n 3\. /.test(screen);
+		await s.waitFor(both, 30_000);
+		// A step restarts both on the new position: Blue to move.
+		s.type(RIGHT);
+		await s.waitFor(
+			(screen) =>
+				screen.includes('half-move 4 of 8') &&
+				/builtin · scores for Blue · [^\n]*\n 1\. /.test(screen) &&
+				/blob-uai · scores for Blue · [^\n]*\n 1\. /.test(screen),
+			30_000,
+		);
+		// The UAI program reports three lines a depth; scrolled back, the pane shows how it was asked:
+		// MultiPV, the position, go infinite (and stop before the step).
+		s.type('i');
+		await s.waitFor(/analysis blob-uai < info depth \d+ seldepth \d+ multipv 3 score /);
+		// Analysis off: the engines stop, and the pane stops growing while it is scrolled.
+		s.type('a');
+		await s.waitFor(/analysis blob-uai < bestmove /);
+		const asked: string[] = [];
+		const range = (screen: string) => / · lines (\d+)-\d+ of /.exec(screen)?.[1];
+		let first = range(await s.waitFor((text) => range(text) !== undefined));
+		while (first !== undefined && first !== '1') {
+			const before = first;
+			s.type('\x1b[5~');
+			const screen = await s.waitFor((text) => range(text) !== undefined && range(text) !== before);
+			asked.push(...screen.split('\n'));
+			first = range(screen);
+		}
+		expect(asked.join('\n')).toMatch(/analysis blob-uai > setoption name MultiPV value 3/);
+		expect(asked.join('\n')).toMatch(/analysis blob-uai > position fen \S+/);
+		expect(asked.join('\n')).toMatch(/analysis blob-uai > go infinite/);
+		s.type('q');
+		expect(await s.exited).toBe(0);
+	}, 90_000);
+
 	it('exports the shown position as FEN and as a board file', async () => {
 		const s = review([RECORD, '--game', '2', '--move', '0']);
 		await s.settle('half-move 0 of 66');
