@@ -58,13 +58,24 @@ export function App({ session, boardName, onQuit, io, analyses = NO_ANALYSES }: 
 	);
 }
 
-/** The title line: `blobterm · 4x4.bwb · Blue: human · Red: builtin (1 s)`. */
-export function titleLine(boardName: string, state: Pick<SessionState, 'players' | 'timeMs'>): string {
-	const describe = (side: 0 | 1) => {
-		const player = state.players[side];
-		return player.kind === 'human' ? player.name : `${player.name} (${state.timeMs[side] / 1000} s)`;
+/**
+ * The title line: `blobterm · 4x4.bwb · Blue: human · Red: builtin (1 s)`; without the engines'
+ * times when that is longer than `width` columns (the status line shows the times used).
+ */
+export function titleLine(
+	boardName: string,
+	state: Pick<SessionState, 'players' | 'timeMs'>,
+	width = Infinity,
+): string {
+	const line = (times: boolean) => {
+		const describe = (side: 0 | 1) => {
+			const player = state.players[side];
+			return player.kind === 'human' || !times ? player.name : `${player.name} (${state.timeMs[side] / 1000} s)`;
+		};
+		return `blobterm · ${boardName} · Blue: ${describe(0)} · Red: ${describe(1)}`;
 	};
-	return `blobterm · ${boardName} · Blue: ${describe(0)} · Red: ${describe(1)}`;
+	const full = line(true);
+	return full.length <= width ? full : line(false);
 }
 
 /** Why no person can move now. */
@@ -288,7 +299,7 @@ function GameScreen({
 			: null;
 	const snapshots = useAnalysis(analyses, analysed);
 
-	const title = titleLine(boardName, state);
+	const title = titleLine(boardName, state, columns);
 	const layout = computeLayout(columns, rows, g.rows, g.cols);
 	if (!layout.fits) {
 		return (
