@@ -26,6 +26,12 @@ import { type EngineLogger } from './engine-log.js';
 import { EngineProcess } from './engine-process.js';
 import { parseInfoLine } from './uai-info.js';
 
+/**
+ * The nice value of the built-in analysis's search threads: below the interface's thread, so that
+ * keys are answered at once while every core searches.
+ */
+const ANALYSIS_NICENESS = 10;
+
 /** One candidate line: a root move, its score and its principal variation. */
 export interface AnalysisLine {
 	/** Rank among the lines, 1-based (1: the best move). */
@@ -130,7 +136,7 @@ export class BuiltinAnalysis implements Analysis {
 
 	/** The worker threads, started on the first analysis. */
 	private get pool(): SearchPool {
-		this.poolInstance ??= new SearchPool({ threads: this.threads, parallel: 'lazy' });
+		this.poolInstance ??= new SearchPool({ threads: this.threads, parallel: 'lazy', niceness: ANALYSIS_NICENESS });
 		return this.poolInstance;
 	}
 

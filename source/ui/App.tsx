@@ -6,7 +6,7 @@
 
 import { basename } from 'node:path';
 import { Box, Text, useApp } from 'ink';
-import React, { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { sideName } from '../game/position.js';
 import { readGameFile, saveGame, toSavedGame } from '../match/saved-game.js';
 import { exportPosition } from '../match/export-position.js';
@@ -31,6 +31,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { computeLayout, hiddenPanelNote, panelPlan } from './layout.js';
 import { plural } from './format.js';
 import { type Effect, initialScreen, reduceKey, type ScreenContext, type ScreenState } from './screen-reducer.js';
+import { useIoLines } from './hooks/use-io-lines.js';
 
 /** Props of the app. */
 export interface AppProps {
@@ -284,10 +285,7 @@ function GameScreen({
 		[session, boardName, setScreen, carryOut, io],
 	);
 	useKeys(onKey);
-	const ioLines = useSyncExternalStore(
-		(listener) => io.subscribe(listener),
-		() => io.all(),
-	);
+	const ioLines = useIoLines(io, screen.io);
 	const analysed =
 		screen.analysing && analyses.length > 0 && state.result === null
 			? {

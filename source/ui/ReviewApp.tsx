@@ -14,7 +14,7 @@
 
 import { basename } from 'node:path';
 import { Box, Text, useApp } from 'ink';
-import React, { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sideName } from '../game/position.js';
 import { exportPosition } from '../match/export-position.js';
 import { blueScores, turningPoints } from '../match/game-scores.js';
@@ -33,6 +33,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { boardHeight, boardWidth } from './layout.js';
 import { initialReview, reduceReviewKey, REVIEW_KEYS, type ReviewState } from './review-reducer.js';
 import { scoreGraph } from './score-graph.js';
+import { useIoLines } from './hooks/use-io-lines.js';
 
 /** Props of the review screen. */
 export interface ReviewAppProps {
@@ -88,10 +89,7 @@ export function ReviewApp({ game, analyses, io, start, onQuit }: ReviewAppProps)
 	}, []);
 	const points = useMemo(() => turningPoints(game.moves), [game]);
 	const { scores } = useMemo(() => blueScores(game.moves), [game]);
-	const ioLines = useSyncExternalStore(
-		(listener) => io.subscribe(listener),
-		() => io.all(),
-	);
+	const ioLines = useIoLines(io, state.io);
 	const position = game.positions[state.index];
 	const target =
 		state.analysing && analyses.length > 0 ? { position, variant: game.variant, multiPv: state.multiPv } : null;

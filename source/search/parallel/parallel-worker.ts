@@ -4,6 +4,7 @@
  * the messages).
  */
 
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { positionFromData } from '../../game/position.js';
 import { Searcher } from '../search.js';
@@ -13,6 +14,13 @@ import { type PoolReply, type PoolRequest, type WorkerSetup } from './search-poo
 import { SharedCounters, YbwcPolicy } from './ybwc.js';
 
 const setup = workerData as WorkerSetup;
+// Linux applies setpriority to the calling thread alone: this search thread yields to the others.
+if (setup.niceness > 0)
+	try {
+		setPriority(setup.niceness);
+	} catch {
+		// A search at the usual priority is still a search.
+	}
 const table = new TranspositionTable(setup.options.hashMb ?? 64, setup.table);
 const ybwc = setup.parallel === 'ybwc' ? new YbwcPolicy(setup.state, setup.index) : null;
 const policy = ybwc ?? new SharedCounters(setup.state, setup.index);

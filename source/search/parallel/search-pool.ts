@@ -35,6 +35,8 @@ export interface WorkerSetup {
 	readonly state: SharedState;
 	readonly table: SharedArrayBuffer;
 	readonly options: Partial<SearchOptions>;
+	/** The threads' nice value (0: as the process's). */
+	readonly niceness: number;
 }
 
 /**
@@ -80,6 +82,12 @@ export interface PoolOptions {
 	readonly parallel?: ParallelAlgorithm;
 	/** Search options of every thread (`hashMb` sizes the shared table). */
 	readonly search?: Partial<SearchOptions>;
+	/**
+	 * The search threads' nice value, 0 to 19 (default 0). A background analysis runs at 10: on a
+	 * machine with no core to spare, the interface's thread then gets a core first and keys are
+	 * answered at once. Linux gives each thread its own nice value; elsewhere it may be the process's.
+	 */
+	readonly niceness?: number;
 }
 
 /** A pool of search threads. */
@@ -115,6 +123,7 @@ export class SearchPool {
 				state: this.state,
 				table: table.buffer,
 				options: search,
+				niceness: options.niceness ?? 0,
 			};
 			const worker = new Worker(new URL('./parallel-worker.js', import.meta.url), { workerData: setup });
 			worker.on('message', (reply: PoolReply) => this.onReply(index, reply));
