@@ -133,8 +133,8 @@ describe('key to screen in a review', () => {
 		console.log(
 			`key to screen, ms (load average ${load.toFixed(1)} on ${availableParallelism()} cores): ` +
 				`analysing on ${threads} threads median ${median(analysing).toFixed(1)} max ` +
-				`${Math.max(...analysing).toFixed(1)} [${text(analysing)}]; idle median ${median(idle).toFixed(1)} max ` +
-				`${Math.max(...idle).toFixed(1)} [${text(idle)}]; the interface thread's CPU, ms per second: ` +
+				`${Math.max(...analysing).toFixed(1)} [${text(analysing)}]; ` +
+				`idle median ${median(idle).toFixed(1)} max ${Math.max(...idle).toFixed(1)} [${text(idle)}]; the interface thread's CPU, ms per second: ` +
 				`analysing ${cpu[0].toFixed(0)}, idle ${cpu[1].toFixed(0)}`,
 		);
 		// On a machine with cores to spare the bound holds as is; on one loaded by other programs,
