@@ -130,12 +130,12 @@ describe('key to screen in a review', () => {
 		await analysis.close();
 		const text = (list: number[]) => list.map((ms) => ms.toFixed(1)).join(' ');
 		const load = loadavg()[0];
+		const series = (list: number[]) =>
+			`median ${median(list).toFixed(1)} max ${Math.max(...list).toFixed(1)} [${text(list)}]`;
 		console.log(
 			`key to screen, ms (load average ${load.toFixed(1)} on ${availableParallelism()} cores): ` +
-				`analysing on ${threads} threads median ${median(analysing).toFixed(1)} max ` +
-				`${Math.max(...analysing).toFixed(1)} [${text(analysing)}]; ` +
-				`idle median ${median(idle).toFixed(1)} max ${Math.max(...idle).toFixed(1)} [${text(idle)}]; the interface thread's CPU, ms per second: ` +
-				`analysing ${cpu[0].toFixed(0)}, idle ${cpu[1].toFixed(0)}`,
+				`analysing on ${threads} threads ${series(analysing)}; idle ${series(idle)}; ` +
+				`the interface thread's CPU, ms per second: analysing ${cpu[0].toFixed(0)}, idle ${cpu[1].toFixed(0)}`,
 		);
 		// On a machine with cores to spare the bound holds as is; on one loaded by other programs,
 		// the time they take is left out by comparing with the same keys without the analysis.
