@@ -191,6 +191,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		const game = new Game({
 			start: line[line.length - 1],
 			before: [...loaded.before, ...line.slice(0, -1)],
+			beforeMoves: loaded.moves.map((m) => m.move),
 			players,
 			timeMs,
 			halfMoveLimit: halfMoveLimit - loaded.moves.length,

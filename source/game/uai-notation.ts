@@ -10,7 +10,7 @@ import { playMove } from './make-move.js';
 import { pseudolegalMoves } from './movegen.js';
 import { cloneTo, moveFrom, moveOf, moveTo, PASS, type Move } from './move.js';
 import { formatMove } from './notation.js';
-import { cellAt, type Position, samePosition, sideName } from './position.js';
+import { cellAt, type Position, sideName } from './position.js';
 
 /** The square name of a cell: `a7` is row 0, column 0 on 7x7. */
 export function squareName(pos: Position, cell: number): string {
@@ -83,18 +83,6 @@ export function parseUaiMove(pos: Position, text: string): UaiMoveCheck {
 	if (distance !== 2)
 		return { ok: false, reason: `${toName} is ${distance} cells from ${fromName}; a clone goes 1 cell, a jump 2` };
 	return { ok: true, move: moveOf(from, to) };
-}
-
-/**
- * The move that leads from one position to the next (a pass included), or null if none does.
- */
-export function moveBetween(before: Position, after: Position): Move | null {
-	if (before.geometry !== after.geometry) return null;
-	const candidates = [...pseudolegalMoves(before, 'pairs'), PASS];
-	for (const move of candidates) {
-		if (samePosition(playMove(before, move), after)) return move;
-	}
-	return null;
 }
 
 /**

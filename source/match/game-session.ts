@@ -273,6 +273,7 @@ export class GameSession {
 		const game = new Game({
 			start: positions[positions.length - 1],
 			before: [...this.before, ...positions.slice(0, -1)],
+			beforeMoves: moves.map((m) => m.move),
 			players: this.players,
 			timeMs: this.timeMs,
 			halfMoveLimit: this.halfMoveLimit - moves.length,

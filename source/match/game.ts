@@ -28,6 +28,8 @@ export interface GameOptions {
 	readonly start: Position;
 	/** Positions before `start` (from a board file's history), oldest first; they only set the history's parity. */
 	readonly before?: readonly Position[];
+	/** The moves that lead along the end of `before` to `start`, oldest first (a game taken up again). */
+	readonly beforeMoves?: readonly Move[];
 	/** `[blue, red]`. */
 	readonly players: readonly [Player, Player];
 	/** Time per move in ms, `[blue, red]` (ignored for people). */
@@ -183,6 +185,7 @@ export class Game {
 			const asked = player.play({
 				position,
 				history: [...(this.options.before ?? []), ...positions],
+				moves: [...(this.options.beforeMoves ?? []), ...moves.map((m) => m.move)],
 				timeMs,
 				halfMovesLeft,
 				variant,

@@ -5,6 +5,7 @@
  */
 
 import { type Variant } from '../game/game-over.js';
+import { type Move } from '../game/move.js';
 import { type MoveCoords } from '../game/notation.js';
 import { type Position } from '../game/position.js';
 
@@ -14,6 +15,12 @@ export interface MoveRequest {
 	readonly position: Position;
 	/** The game's positions so far, oldest first, ending with `position`. */
 	readonly history: readonly Position[];
+	/**
+	 * The moves of the game that lead to `position`, oldest first: the last `moves.length` steps of
+	 * `history` (the positions before them, from a board file's history that does not follow the
+	 * rules, have no moves). The game loop keeps them: no player works them out of positions.
+	 */
+	readonly moves: readonly Move[];
 	/** Time allowed for this move, in ms (engines; people have no limit). */
 	readonly timeMs: number;
 	/** Half-moves left before the game ends by the limit. */

@@ -22,7 +22,7 @@ import { type EngineLogger } from './engine-log.js';
 import { EngineProcess, howEnded, type ProcessExit, startFailure, type WaitResult } from './engine-process.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
 import { parseInfoLine, type UaiInfo } from './uai-info.js';
-import { formatUaiMove, isUaiMoveText, moveBetween, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
+import { formatUaiMove, isUaiMoveText, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
 /** Settings of a UAI engine. */
 export interface UaiEngineOptions {
@@ -140,7 +140,7 @@ export class UaiPlayer implements Player {
 	/** One move: position, sync, go, bestmove. @throws Forfeit */
 	private async search(engine: EngineProcess, request: MoveRequest, started: number): Promise<MoveAnswer> {
 		const { position, signal } = request;
-		engine.send(positionCommand(request.history));
+		engine.send(positionCommand(request.history, request.moves));
 		await this.sync(engine, this.options.readyMs ?? 5000, signal);
 
 		let info: EngineInfo = { timeMs: 0 };
@@ -226,32 +226,18 @@ export class UaiPlayer implements Player {
 }
 
 /**
- * The `position` command for a game: `position fen FEN moves M1 M2 ...` from the earliest
- * position that the later ones follow from by legal moves (a board file's history may not).
+ * The `position` command for a game: `position fen FEN moves M1 M2 ...`, the FEN of the position
+ * the game's known moves start from (a board file's history before them has none).
  * @param history the game's positions, oldest first, ending with the position to move in
+ * @param moves the moves that lead along the end of `history` to its last position (`MoveRequest.moves`)
+ * @throws RangeError if there are more moves than steps of `history`
  */
-export function positionCommand(history: readonly Position[]): string {
-	const moves: string[] = [];
-	let first = history.length - 1;
-	while (first > 0) {
-		const move = cachedMoveBetween(history[first - 1], history[first]);
-		if (move === null) break;
-		moves.unshift(formatUaiMove(history[first - 1], move));
-		first--;
-	}
+export function positionCommand(history: readonly Position[], moves: readonly Move[]): string {
+	const first = history.length - 1 - moves.length;
+	if (first < 0) throw new RangeError(`${moves.length} moves for ${history.length} positions`);
+	const texts = moves.map((move, i) => formatUaiMove(history[first + i], move));
 	const fen = formatFen(history[first], 1 + Math.floor(first / 2));
-	return moves.length > 0 ? `position fen ${fen} moves ${moves.join(' ')}` : `position fen ${fen}`;
-}
-
-/** `moveBetween` results by the later position (positions of a game are never mutated). */
-const movesInto = new WeakMap<Position, { readonly before: Position; readonly move: Move | null }>();
-
-function cachedMoveBetween(before: Position, after: Position): Move | null {
-	const known = movesInto.get(after);
-	if (known?.before === before) return known.move;
-	const move = moveBetween(before, after);
-	movesInto.set(after, { before, move });
-	return move;
+	return texts.length > 0 ? `position fen ${fen} moves ${texts.join(' ')}` : `position fen ${fen}`;
 }
 
 /**

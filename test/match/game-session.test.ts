@@ -6,7 +6,9 @@ import { positionToGrid } from '../../source/game/position.js';
 import { GameSession, type SessionOptions } from '../../source/match/game-session.js';
 import { ExternalPlayer } from '../../source/players/external-player.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
-import { type Player } from '../../source/players/player.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
+import { formatMove, moveCoords } from '../../source/game/notation.js';
+import { type MoveRequest, type Player } from '../../source/players/player.js';
 import { liveProcessGroups } from '../../source/players/process-registry.js';
 import { waitFor } from '../helpers.js';
 
@@ -211,5 +213,41 @@ describe('loading a board into a session', () => {
 		expect(given.s.state.halfMoveLimit).toBe(100);
 		given.s.quit();
 		await given.running;
+	});
+});
+
+describe('the game loop owns the moves', () => {
+	it('each move request carries the moves so far, across an undo and a redo', async () => {
+		// An engine that plays its first move and keeps what it was asked.
+		const asked: MoveRequest[] = [];
+		const recorder: Player = {
+			kind: 'builtin',
+			name: 'recorder',
+			play: (request) => {
+				asked.push(request);
+				const move = pseudolegalMoves(request.position)[0];
+				return Promise.resolve({ kind: 'move', coords: moveCoords(request.position, move), text: 'first' });
+			},
+			close: () => Promise.resolve(),
+		};
+		const { s, running } = session([new HumanPlayer(), recorder]);
+		// The recorder answers at once: each person's move is followed by its reply.
+		for (const plies of [2, 4]) {
+			await waitFor(() => s.humanToMove() !== null);
+			expect(s.submit(formatMove(s.state.position, pseudolegalMoves(s.state.position)[0]))).toBeNull();
+			await waitFor(() => s.state.moves.length === plies);
+		}
+		expect(s.undo()).toBe(true);
+		expect(s.redo()).toBe(true);
+		await waitFor(() => s.state.moves.length === 4 && s.humanToMove() !== null);
+		for (const request of asked) {
+			// The moves lead along the history to the position asked about: no player works them out.
+			expect(request.moves.length).toBe(request.history.length - 1);
+			expect(request.history.at(-1)).toBe(request.position);
+		}
+		expect(asked.map((r) => r.moves.length)).toEqual([1, 3]);
+		expect(asked[1].moves).toEqual(s.state.moves.slice(0, 3).map((m) => m.move));
+		s.quit();
+		await running;
 	});
 });

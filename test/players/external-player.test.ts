@@ -35,7 +35,15 @@ afterAll(() => {
 const AMPLE_MS = 5000;
 
 function request(position: Position, timeMs: number, history: Position[] = [position]): MoveRequest {
-	return { position, history, timeMs, halfMovesLeft: 100, variant: 'blobwar', signal: new AbortController().signal };
+	return {
+		position,
+		history,
+		moves: [],
+		timeMs,
+		halfMovesLeft: 100,
+		variant: 'blobwar',
+		signal: new AbortController().signal,
+	};
 }
 
 describe('the time argument', () => {

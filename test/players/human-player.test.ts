@@ -8,7 +8,7 @@ import { type MoveRequest } from '../../source/players/player.js';
 import { grid } from '../helpers.js';
 
 function request(position: MoveRequest['position'], signal: AbortSignal): MoveRequest {
-	return { position, history: [position], timeMs: 1000, halfMovesLeft: 100, variant: 'blobwar', signal };
+	return { position, history: [position], moves: [], timeMs: 1000, halfMovesLeft: 100, variant: 'blobwar', signal };
 }
 
 describe('a person at the keyboard', () => {

@@ -30,6 +30,7 @@ function request(
 	return {
 		position,
 		history,
+		moves: [],
 		timeMs,
 		halfMovesLeft: 100,
 		variant: 'ataxx',
@@ -77,14 +78,19 @@ describe('UAI notation', () => {
 		});
 	});
 
-	it('sends the game as the first position and its moves', () => {
-		const a = playMove(start, move(start, '0 0 1 1'));
-		const b = playMove(a, move(a, '0 6 2 4'));
-		expect(positionCommand([start])).toBe('position fen x5o/7/7/7/7/7/o5x x 0 1');
-		expect(positionCommand([start, a, b])).toBe('position fen x5o/7/7/7/7/7/o5x x 0 1 moves b6 g7e5');
-		// A history that moves do not connect starts from the first position they do.
+	it('sends the game as the first position and its moves, as the game loop gives them', () => {
+		const first = move(start, '0 0 1 1');
+		const a = playMove(start, first);
+		const second = move(a, '0 6 2 4');
+		const b = playMove(a, second);
+		expect(positionCommand([start], [])).toBe('position fen x5o/7/7/7/7/7/o5x x 0 1');
+		expect(positionCommand([start, a, b], [first, second])).toBe(
+			'position fen x5o/7/7/7/7/7/o5x x 0 1 moves b6 g7e5',
+		);
+		// Positions before the known moves (a board file's history) only count the move number.
 		const elsewhere = parseFen('7/7/3x3/7/7/7/o6 x 0 1').position;
-		expect(positionCommand([elsewhere, b])).toBe('position fen x6/1x5/4o2/7/7/7/o5x x 1 1');
+		expect(positionCommand([elsewhere, a, b], [second])).toBe('position fen x5o/1x5/7/7/7/7/o5x o 0 1 moves g7e5');
+		expect(() => positionCommand([start], [first])).toThrow(RangeError);
 	});
 });
 
