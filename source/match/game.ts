@@ -9,10 +9,10 @@
  */
 
 import { gameEnd, type Variant } from '../game/game-over.js';
-import { checkMove } from '../game/legality.js';
+import { checkMove, type MoveCheck } from '../game/legality.js';
 import { playMove } from '../game/make-move.js';
 import { PASS, type Move } from '../game/move.js';
-import { formatMove, type MoveCoords } from '../game/notation.js';
+import { formatMove, type MoveCoords, parseMoveText } from '../game/notation.js';
 import { hasPseudolegalMove } from '../game/movegen.js';
 import { clonePosition, type Position, type Side } from '../game/position.js';
 import { HumanPlayer } from '../players/human-player.js';
@@ -84,6 +84,8 @@ export class Game {
 	private readonly abortController = new AbortController();
 	private readonly info: [EngineInfo | null, EngineInfo | null] = [null, null];
 	private running: Promise<GameResult> | null = null;
+	/** A person's move as `submit` checked it, for the position it was played in. */
+	private checked: { readonly position: Position; readonly move: Move } | null = null;
 
 	constructor(readonly options: GameOptions) {
 		this.players = options.players;
@@ -132,7 +134,15 @@ export class Game {
 	submit(input: string | MoveCoords): string | null {
 		const human = this.humanToMove();
 		if (!human) return this.current.result ? 'the game is over' : 'it is not your turn';
-		return human.submit(input);
+		const position = this.current.position;
+		const coords = typeof input === 'string' ? parseMoveText(input) : input;
+		if (!coords) return `"${String(input).trim()}" is not a move: type four numbers, e.g. (0,0) > (1,1)`;
+		const check = checkMove(position, coords);
+		if (!check.ok) return check.reason;
+		// The loop takes this checked move as it is: a person's move is checked once.
+		this.checked = { position, move: check.move };
+		human.answer({ kind: 'move', coords, text: typeof input === 'string' ? input.trim() : '' });
+		return null;
 	}
 
 	/** Runs the game to its end (once; later calls return the same promise). */
@@ -201,7 +211,11 @@ export class Game {
 			if (signal.aborted) return this.finish(abortedResult(position));
 			if (answer.kind === 'forfeit')
 				return this.finish(forfeitResult(side, player.name, answer.reason, position));
-			const check = checkMove(position, answer.coords);
+			// Every move is checked here, once: an engine's answer, or a person's as `submit` checked it.
+			const checked = this.checked?.position === position ? this.checked.move : null;
+			this.checked = null;
+			const check: MoveCheck =
+				checked !== null ? { ok: true, move: checked } : checkMove(position, answer.coords);
 			if (!check.ok)
 				return this.finish(
 					forfeitResult(

@@ -1,12 +1,12 @@
 /**
- * A person at the keyboard: `play` waits until the interface submits a legal move.
+ * A person at the keyboard: `play` waits until the game hands it the person's move (`answer`).
+ * The game reads and checks what the person typed (`Game.submit`): a person's move is checked for
+ * legality once, where every player's is.
  */
 
-import { checkMove } from '../game/legality.js';
-import { type MoveCoords, parseMoveText } from '../game/notation.js';
 import { type MoveAnswer, type MoveRequest, type Player } from './player.js';
 
-/** A person's side; the interface calls `submit` with what they typed or picked. */
+/** A person's side; the game calls `answer` with the move the person played. */
 export class HumanPlayer implements Player {
 	readonly kind = 'human';
 	private pending: { request: MoveRequest; resolve: (answer: MoveAnswer) => void } | null = null;
@@ -39,19 +39,15 @@ export class HumanPlayer implements Player {
 	}
 
 	/**
-	 * Plays a move typed as text (`(r1,c1) > (r2,c2)`, `r1 c1 r2 c2`, ...) or given as coordinates.
-	 * @returns null if the move was played, else why it was refused (the person tries again)
+	 * Answers the pending request with the person's move (the game has read and checked it).
+	 * @returns false if the person was not asked to move
 	 */
-	submit(input: string | MoveCoords): string | null {
+	answer(answer: MoveAnswer): boolean {
 		const pending = this.pending;
-		if (!pending) return 'it is not your turn';
-		const coords = typeof input === 'string' ? parseMoveText(input) : input;
-		if (!coords) return `"${String(input).trim()}" is not a move: type four numbers, e.g. (0,0) > (1,1)`;
-		const check = checkMove(pending.request.position, coords);
-		if (!check.ok) return check.reason;
+		if (!pending) return false;
 		this.pending = null;
-		pending.resolve({ kind: 'move', coords, text: typeof input === 'string' ? input.trim() : '' });
-		return null;
+		pending.resolve(answer);
+		return true;
 	}
 
 	async close(): Promise<void> {}

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { playMove } from '../../source/game/make-move.js';
-import { formatMove } from '../../source/game/notation.js';
+import { formatMove, moveCoords } from '../../source/game/notation.js';
 import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
 import { type MoveRequest } from '../../source/players/player.js';
@@ -19,8 +19,14 @@ describe('a person at the keyboard', () => {
 		for (let i = 0; i < 30; i++) {
 			const asked = person.play(request(position, controller.signal));
 			const move = pseudolegalMoves(position)[0];
-			expect(person.submit(formatMove(position, move))).toBeNull();
-			expect(await asked).toMatchObject({ kind: 'move', text: formatMove(position, move) });
+			const answer = {
+				kind: 'move',
+				coords: moveCoords(position, move),
+				text: formatMove(position, move),
+			} as const;
+			expect(person.answer(answer)).toBe(true);
+			expect(person.answer(answer)).toBe(false);
+			expect(await asked).toEqual(answer);
 			expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
 			position = playMove(position, move);
 		}
