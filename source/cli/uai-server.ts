@@ -20,11 +20,11 @@ import { playMove } from '../game/make-move.js';
 import { type Move, NO_MOVE } from '../game/move.js';
 import { type Position } from '../game/position.js';
 import { formatUaiMove, parseUaiMove } from '../game/uai-notation.js';
+import { formatInfoLine } from '../protocol/uai.js';
 import { applySearchOption, SWITCHES } from '../search/option-text.js';
-import { decodeDecisive } from '../search/score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
-import { type SearchInfo, type SearchLimits, type SearchResult } from '../search/types.js';
+import { type SearchLimits, type SearchResult } from '../search/types.js';
 
 /** Most lines `setoption name MultiPV` allows. */
 export const MAX_MULTI_PV = 256;
@@ -307,7 +307,7 @@ class UaiServer {
 			.search(
 				position,
 				limits,
-				{ onInfo: (info) => this.write(infoLine(position, info, multiPv > 1)) },
+				{ onInfo: (info) => this.write(formatInfoLine(position, info, multiPv > 1)) },
 				this.options,
 			)
 			.then((result) => {
@@ -353,27 +353,4 @@ class UaiServer {
 /** `bestmove MOVE` (`0000` when there is no move: a pass, or a finished game). */
 function bestMoveLine(position: Position, move: Move): string {
 	return `bestmove ${move === NO_MOVE ? '0000' : formatUaiMove(position, move)}`;
-}
-
-/**
- * One `info` line: depth, seldepth, multipv (its rank, with `withMultiPv`), score (`cp` in
- * centiblobs, or `mate N` in moves, negative when losing), nodes, nps, time (ms), hashfull (per
- * mille), pv in UAI notation.
- */
-export function infoLine(position: Position, info: SearchInfo, withMultiPv = false): string {
-	const decisive = decodeDecisive(info.score);
-	const score = decisive
-		? `mate ${info.score > 0 ? Math.ceil(decisive.plies / 2) : -Math.ceil(decisive.plies / 2)}`
-		: `cp ${info.score}`;
-	const pv: string[] = [];
-	let p = position;
-	for (const move of info.pv) {
-		pv.push(formatUaiMove(p, move));
-		p = playMove(p, move);
-	}
-	return (
-		`info depth ${info.depth} seldepth ${info.seldepth}${withMultiPv ? ` multipv ${info.multipv ?? 1}` : ''} ` +
-		`score ${score} nodes ${info.nodes} nps ${info.nps} ` +
-		`time ${info.timeMs} hashfull ${info.hashfull ?? 0}${pv.length > 0 ? ` pv ${pv.join(' ')}` : ''}`
-	);
 }

@@ -21,10 +21,10 @@ import { type Position } from '../game/position.js';
 import { formatUaiMove, uaiPvText } from '../game/uai-notation.js';
 import { MAX_THREADS, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchInfo, type SearchLimits } from '../search/types.js';
-import { infoText, pvText } from './builtin-player.js';
+import { pvText } from './builtin-player.js';
 import { type EngineLogger } from './engine-log.js';
 import { EngineProcess } from './engine-process.js';
-import { parseInfoLine } from './uai-info.js';
+import { formatInfoLine, parseInfoLine } from '../protocol/uai.js';
 
 /**
  * The nice value of the built-in analysis's search threads: below the interface's thread, so that
@@ -197,7 +197,7 @@ export class BuiltinAnalysis implements Analysis {
 				onInfo: (info: SearchInfo) => {
 					const line = builtinLine(position, info);
 					this.lines.set(line, request.multiPv);
-					this.log?.('<', infoText(position, info));
+					this.log?.('<', formatInfoLine(position, info, info.multipv !== undefined));
 				},
 			})
 			.then(

@@ -9,6 +9,7 @@ import { type Position } from '../game/position.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchInfo, type SearchResult } from '../search/types.js';
+import { formatInfoLine } from '../protocol/uai.js';
 import { type EngineLogger } from './engine-log.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
 import { formatUaiMove } from '../game/uai-notation.js';
@@ -100,7 +101,7 @@ export class BuiltinPlayer implements Player {
 			const result = await pool.search(position, limits, {
 				onInfo: (info) => {
 					lastInfo = info;
-					log?.('<', infoText(position, info));
+					log?.('<', formatInfoLine(position, info, info.multipv !== undefined));
 					request.onInfo?.(toEngineInfo(position, info));
 				},
 			});
@@ -155,28 +156,6 @@ export function resultReport(position: Position, result: SearchResult): MoveRepo
 		timeMs: Math.round(result.timeMs),
 		pv: pvText(position, pv),
 	};
-}
-
-/**
- * A search info as a UAI `info` line (score in centiblobs, PV in UAI notation), as the built-in
- * engine's reports go to the engine I/O pane and logs.
- */
-export function infoText(position: Position, info: SearchInfo): string {
-	const pv: string[] = [];
-	let p = position;
-	for (const move of info.pv) {
-		try {
-			pv.push(formatUaiMove(p, move));
-			p = playMove(p, move);
-		} catch {
-			break;
-		}
-	}
-	return (
-		`info depth ${info.depth} seldepth ${info.seldepth}${info.multipv ? ` multipv ${info.multipv}` : ''} ` +
-		`score cp ${info.score} nodes ${info.nodes} nps ${info.nps} time ${Math.round(info.timeMs)}` +
-		(pv.length > 0 ? ` pv ${pv.join(' ')}` : '')
-	);
 }
 
 /** A search info with its PV as move texts. */

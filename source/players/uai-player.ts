@@ -21,7 +21,7 @@ import { type Position, sideName } from '../game/position.js';
 import { type EngineLogger } from './engine-log.js';
 import { EngineProcess, howEnded, type ProcessExit, startFailure, type WaitResult } from './engine-process.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
-import { parseInfoLine, type UaiInfo } from './uai-info.js';
+import { parseInfoLine, type UaiInfo } from '../protocol/uai.js';
 import { formatUaiMove, isUaiMoveText, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
 /** Settings of a UAI engine. */

@@ -8,7 +8,7 @@ import { cloneTo, PASS } from '../../source/game/move.js';
 import { type Position } from '../../source/game/position.js';
 import { type EngineInfo, type MoveRequest } from '../../source/players/player.js';
 import { liveProcessGroups } from '../../source/players/process-registry.js';
-import { parseInfoLine } from '../../source/players/uai-info.js';
+import { parseInfoLine } from '../../source/protocol/uai.js';
 import { formatUaiMove, parseUaiMove, squareName } from '../../source/game/uai-notation.js';
 import { positionCommand, UaiPlayer } from '../../source/players/uai-player.js';
 import { MATE, PLY_STEP } from '../../source/search/score.js';

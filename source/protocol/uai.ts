@@ -1,14 +1,20 @@
 /**
- * Reading a UAI engine's `info` lines (docs/uai.md), modelled on UCI's:
+ * UAI's `info` lines (docs/uai.md), modelled on UCI's, read and written in one place: read from
+ * UAI programs (the UAI player, analysis), written by the UAI server and for the built-in engine's
+ * reports in the I/O pane and logs.
  *
  *   info depth 7 seldepth 9 score cp 35 nodes 120345 nps 250000 time 481 pv g2 a7c5 f6
  *
- * Fields vary by engine: each known key takes its value, unknown keys are skipped, `pv` takes
+ * Reading: fields vary by engine: each known key takes its value, unknown keys are skipped, `pv` takes
  * the rest of the line, `string` too. `score` is `cp X` (centi-blobs), `mate N` (moves to a won
  * game, negative when losing) or, from some engines, a bare number read as centi-blobs.
  */
 
-import { MATE, PLY_STEP } from '../search/score.js';
+import { playMove } from '../game/make-move.js';
+import { type Position } from '../game/position.js';
+import { formatUaiMove } from '../game/uai-notation.js';
+import { decodeDecisive, MATE, PLY_STEP } from '../search/score.js';
+import { type SearchInfo } from '../search/types.js';
 
 /** What one info line says (fields it does not give are absent). */
 export interface UaiInfo {
@@ -88,4 +94,27 @@ export function parseInfoLine(line: string): UaiInfo | null {
 export function mateScore(n: number): number {
 	const plies = n > 0 ? 2 * n - 1 : -2 * n;
 	return n > 0 ? MATE - PLY_STEP * plies : -(MATE - PLY_STEP * plies);
+}
+
+/**
+ * One `info` line of the built-in engine: depth, seldepth, multipv (its rank, with `withMultiPv`),
+ * score (`cp` in centiblobs, or `mate N` in moves, negative when losing), nodes, nps, time (ms),
+ * hashfull (per mille), pv in UAI notation.
+ */
+export function formatInfoLine(position: Position, info: SearchInfo, withMultiPv = false): string {
+	const decisive = decodeDecisive(info.score);
+	const score = decisive
+		? `mate ${info.score > 0 ? Math.ceil(decisive.plies / 2) : -Math.ceil(decisive.plies / 2)}`
+		: `cp ${info.score}`;
+	const pv: string[] = [];
+	let p = position;
+	for (const move of info.pv) {
+		pv.push(formatUaiMove(p, move));
+		p = playMove(p, move);
+	}
+	return (
+		`info depth ${info.depth} seldepth ${info.seldepth}${withMultiPv ? ` multipv ${info.multipv ?? 1}` : ''} ` +
+		`score ${score} nodes ${info.nodes} nps ${info.nps} ` +
+		`time ${Math.round(info.timeMs)} hashfull ${info.hashfull ?? 0}${pv.length > 0 ? ` pv ${pv.join(' ')}` : ''}`
+	);
 }
