@@ -118,6 +118,12 @@ describe('blobterm match', () => {
 			'blobterm: engine ./nope: no such file (players are human, builtin, or an engine program)',
 		],
 		[
+			['match', 'nonexistent-engine', 'builtin'],
+			'blobterm: engine nonexistent-engine: no such program in PATH ' +
+				'(players are human, builtin, or an engine program)',
+		],
+		[['match', 'builtin', 'HUMAN'], 'blobterm: engine HUMAN: no such program in PATH (did you mean human?)'],
+		[
 			['match', 'builtin', 'builtin:depth=x'],
 			'blobterm: player builtin:depth=x: depth must be a number >= 1, got "x"',
 		],
