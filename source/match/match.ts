@@ -25,6 +25,7 @@ import { type GameResult } from './result.js';
 import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
 import { tally, type Tally } from './tally.js';
+import { watchdogMs } from '../search/time-manager.js';
 import { UserError } from '../game/user-error.js';
 import { makeDirectory } from './user-files.js';
 
@@ -56,7 +57,7 @@ export interface MatchOptions {
 	readonly variant: Variant;
 	/** Grace period of engine programs, ms (their default: 500). */
 	readonly graceMs?: number;
-	/** Extra ms past an engine's time before the game loop itself steps in (default 12000). */
+	/** Extra ms past an engine's time before the game loop steps in (default: `watchdogMs` of unattended play). */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
 	readonly sprt?: SprtOptions | null;
@@ -295,7 +296,7 @@ export class Match {
 			timeMs: [o.timeMs, o.timeMs],
 			halfMoveLimit,
 			variant: o.variant,
-			watchdogMs: o.watchdogMs ?? 12_000,
+			watchdogMs: o.watchdogMs ?? watchdogMs(o.timeMs, true),
 		});
 		let adjudicated: Adjudication | null = null;
 		const adjudication = o.adjudication;

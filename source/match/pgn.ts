@@ -2,8 +2,8 @@
  * Games as PGN (Portable Game Notation, Steven J. Edwards, 1994), as chess and Ataxx tools read
  * it. Blue moves first, so Blue stands in the tags of the side that moves first (`White`) and Red
  * in `Black`; `Blue` and `Red` tags say it plainly. The board goes in tags: `FEN` (with `SetUp`),
- * `Board` (where it came from), `Variant` (blobwar or ataxx). Moves are in UAI notation (RULES.md
- * section 5: `g2`, `a7c5`, `0000`), each followed by a comment with the time it took.
+ * `Board` (where it came from), `Variant` (blobwar or ataxx). Moves are in UAI notation (docs/uai.md:
+ * `g2`, `a7c5`, `0000`), each followed by a comment with the time it took.
  */
 
 import { parseFen } from '../game/fen.js';

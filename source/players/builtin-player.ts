@@ -15,6 +15,11 @@ import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from 
 export interface BuiltinOptions {
 	/** Depth limit in plies (with or without the time limit). */
 	readonly depth?: number;
+	/**
+	 * Node limit per move: the search stops after about this many nodes (all threads), whatever the
+	 * machine's load. The move's time still bounds it: give a generous time for load-independent play.
+	 */
+	readonly nodes?: number;
 	/** Use the time limit (default true); false searches to `depth` whatever the time. */
 	readonly useTime?: boolean;
 	/** Search options (default: the full engine). */
@@ -73,6 +78,8 @@ export class BuiltinPlayer implements Player {
 				{
 					depth: this.options.depth,
 					timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
+					nodes: this.options.nodes,
+					startedAt: performance.timeOrigin + started,
 					halfMovesLeft: request.halfMovesLeft,
 					variant: request.variant,
 				},
@@ -85,6 +92,21 @@ export class BuiltinPlayer implements Player {
 			);
 			if (result.move === NO_MOVE || result.move === PASS)
 				return { kind: 'forfeit', reason: 'the built-in engine found no move' };
+			if (lastInfo === null || (lastInfo as SearchInfo).pv[0] !== result.move) {
+				// The move came from a depth that did not complete: show its line, not the last depth's.
+				request.onInfo?.(
+					toEngineInfo(position, {
+						depth: result.depth,
+						seldepth: result.seldepth,
+						score: result.score,
+						nodes: result.nodes,
+						nps: result.timeMs > 0 ? Math.round((result.nodes * 1000) / result.timeMs) : 0,
+						timeMs: Math.round(result.timeMs),
+						pv: result.pv,
+						threads: pool.threads,
+					}),
+				);
+			}
 			return { kind: 'move', coords: moveCoords(position, result.move), text: formatMove(position, result.move) };
 		} catch (error) {
 			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };

@@ -44,6 +44,7 @@ export function createPlayer(spec: string | PlayerSpec, settings: PlayerSettings
 			return new BuiltinPlayer(
 				{
 					depth: parsed.depth ?? settings.depth,
+					nodes: parsed.nodes,
 					search: parsed.search,
 					threads: parsed.threads ?? settings.threads,
 					parallel: parsed.parallel ?? settings.parallel,

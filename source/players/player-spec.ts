@@ -4,12 +4,13 @@
  *
  *   human                              a person at the keyboard
  *   builtin[:OPTIONS]                  the built-in engine          builtin:depth=6,name=deep
- *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (RULES.md section 4)
- *   uai:PROGRAM[,OPTIONS]              a UAI program (RULES.md section 5)
+ *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (docs/tournament-interface.md)
+ *   uai:PROGRAM[,OPTIONS]              a UAI program (docs/uai.md)
  *
  * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
  *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
  *   builtin:  depth=N          depth limit in plies
+ *             nodes=N          node limit per move (for matches that do not depend on the load)
  *             threads=N        search threads (default 1)
  *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
  *             preset=P, algorithm=A, hash=MB, exposure=N,
@@ -28,8 +29,9 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import which from 'which';
+import { BOUNDS, checkNumber, type NumberBounds, quoteInput } from '../game/number-args.js';
 import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
-import { MAX_THREADS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
+import { type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { UserError } from '../game/user-error.js';
 
@@ -44,6 +46,8 @@ export type PlayerSpec =
 			readonly text: string;
 			readonly name?: string;
 			readonly depth?: number;
+			/** Node limit per move. */
+			readonly nodes?: number;
 			readonly search: Partial<SearchOptions>;
 			readonly threads?: number;
 			readonly parallel?: ParallelAlgorithm;
@@ -75,7 +79,7 @@ export type PlayerKind = PlayerSpec['kind'];
 
 const KEYS: Record<PlayerKind, readonly string[]> = {
 	human: [],
-	builtin: ['name', 'depth', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
+	builtin: ['name', 'depth', 'nodes', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
 	ti: ['name', 'args', 'grace'],
 	uai: ['name', 'args', 'grace', 'init', 'option.NAME'],
 };
@@ -100,9 +104,7 @@ export function parsePlayerSpec(text: string): PlayerSpec {
 		} catch (error) {
 			throw new PlayerSpecError(`player ${text}: ${(error as SearchOptionError).message}`);
 		}
-		const threads = options.threads === undefined ? undefined : readInteger(text, 'threads', options.threads, 1);
-		if (threads !== undefined && threads > MAX_THREADS)
-			throw new PlayerSpecError(`player ${text}: threads must be at most ${MAX_THREADS}, got ${threads}`);
+		const threads = readOption(text, 'threads', options.threads, BOUNDS.threads);
 		if (options.parallel !== undefined && options.parallel !== 'lazy' && options.parallel !== 'ybwc')
 			throw new PlayerSpecError(`player ${text}: parallel must be lazy or ybwc, got "${options.parallel}"`);
 		const parallel = options.parallel as ParallelAlgorithm | undefined;
@@ -110,7 +112,8 @@ export function parsePlayerSpec(text: string): PlayerSpec {
 			kind: 'builtin',
 			text,
 			name: options.name,
-			depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1),
+			depth: readOption(text, 'depth', options.depth, BOUNDS.depth),
+			nodes: readOption(text, 'nodes', options.nodes, BOUNDS.nodes),
 			search,
 			threads,
 			parallel,
@@ -140,16 +143,17 @@ export function parsePlayerSpec(text: string): PlayerSpec {
 					.trim()
 					.split(/\s+/)
 					.filter((a) => a !== '');
-	const graceMs = options.grace === undefined ? undefined : readNumber(text, 'grace', options.grace, 0);
+	const graceMs = readOption(text, 'grace', options.grace, BOUNDS.graceMs);
 	const command = resolveProgram(program);
 	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
-	const initMs = options.init === undefined ? undefined : readNumber(text, 'init', options.init, 1);
+	const initMs = readOption(text, 'init', options.init, BOUNDS.handshakeMs);
 	return { kind, text, program, command, name: options.name, args, graceMs, initMs, options: options.setoptions };
 }
 
 interface Options {
 	name?: string;
 	depth?: string;
+	nodes?: string;
 	threads?: string;
 	parallel?: string;
 	args?: string;
@@ -176,7 +180,7 @@ function readOptions(text: string, kind: PlayerKind, items: readonly string[]): 
 		} else if (kind === 'builtin' && SEARCH_OPTION_KEYS.includes(key)) {
 			out.search.push(item);
 		} else if (valid.includes(key)) {
-			out[key as 'name' | 'depth' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
+			out[key as 'name' | 'depth' | 'nodes' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
 		} else {
 			throw new PlayerSpecError(
 				`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`,
@@ -187,18 +191,13 @@ function readOptions(text: string, kind: PlayerKind, items: readonly string[]): 
 	return out;
 }
 
-function readNumber(text: string, key: string, value: string, min: number): number {
-	const n = Number(value);
-	if (value.trim() === '' || !Number.isFinite(n) || n < min)
-		throw new PlayerSpecError(`player ${text}: ${key} must be a number >= ${min}, got "${value}"`);
-	return n;
-}
-
-function readInteger(text: string, key: string, value: string, min: number): number {
-	const n = readNumber(text, key, value, min);
-	if (!Number.isInteger(n))
-		throw new PlayerSpecError(`player ${text}: ${key} must be an integer >= ${min}, got "${value}"`);
-	return n;
+/** An option's number, checked against its bounds (`game/number-args.ts`); undefined if not given. */
+function readOption(text: string, key: string, value: string | undefined, bounds: NumberBounds): number | undefined {
+	if (value === undefined) return undefined;
+	const checked = checkNumber(value, bounds);
+	if (!checked.ok)
+		throw new PlayerSpecError(`player ${text}: ${key} must be ${checked.expected}, got ${quoteInput(value)}`);
+	return checked.value;
 }
 
 function isFile(path: string): boolean {
