@@ -7,6 +7,8 @@ import { runNode } from './run.js';
 import { trackFixturePids } from '../fixture-pids.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
+/** The fixture engines answer at once, but may take a second or more to start on a loaded machine. */
+const AMPLE_GRACE = ['--grace', '5000'];
 
 const pids = trackFixturePids('blobterm-match-cli-');
 const env = () => ({ FIXTURE_PID_FILE: pids.pidFile() });
@@ -45,6 +47,7 @@ describe('blobterm match', () => {
 				'boards/gruyere3.bwb',
 				'--time',
 				'0.5',
+				...AMPLE_GRACE,
 			],
 			{ env: env() },
 		);
@@ -186,6 +189,7 @@ describe('blobterm match', () => {
 			'8',
 			'--time',
 			'0.5',
+			...AMPLE_GRACE,
 			'--record',
 			record,
 		];
