@@ -102,6 +102,8 @@ describe('engines that misbehave lose cleanly', () => {
 		],
 		['garbage-engine.mjs', AMPLE_MS, /^printed no move line \(last output: "best: e4"\)$/],
 		['flood-engine.mjs', 1500, /^no move within 1\.70 s \(last output: "x{80}"\)$/],
+		// Lines of thinking without end: the deadline still wins.
+		['info-flood-engine.mjs', 1500, /^no move within 1\.70 s \(last output: "thinking: line \d+"\)$/],
 	])('%s', async (name, timeMs, reason) => {
 		const player = new ExternalPlayer({ command: fixture(name), graceMs: 200, killDelayMs: 100 });
 		const started = performance.now();

@@ -159,6 +159,8 @@ describe('UAI engines that misbehave lose cleanly', () => {
 		],
 		['uai-illegal-engine.mjs', /^illegal move "d4": no Blue blob next to d4$/],
 		['uai-flood-engine.mjs', /^no bestmove within 0\.50 s \(last output: "x{80}"\)$/],
+		// Info lines without end: the deadline still wins.
+		['uai-info-flood-engine.mjs', /^no bestmove within 0\.50 s \(last output: "info depth \d+ score cp .+"\)$/],
 		['uai-stubborn-engine.mjs', /^no bestmove within 0\.50 s$/],
 	])('%s', async (name, reason) => {
 		const player = engine(name, name === 'uai-silent-engine.mjs' ? 1000 : 5000);
