@@ -57,7 +57,10 @@ export interface MatchOptions {
 	readonly variant: Variant;
 	/** Grace period of engine programs, ms (their default: 500). */
 	readonly graceMs?: number;
-	/** Extra ms past an engine's time before the game loop steps in (default: `watchdogMs` of unattended play). */
+	/**
+	 * Extra ms past an engine's time and grace before the game loop steps in (default: `watchdogMs`
+	 * of unattended play).
+	 */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
 	readonly sprt?: SprtOptions | null;

@@ -112,6 +112,25 @@ describe('a game between engine programs', () => {
 		);
 	});
 
+	it("an engine's own grace is waited for: the game loop's watchdog steps in only after it", async () => {
+		// 3.5 s late, within its 5 s of grace: the watchdog of a watched game (3 s) must not hurry it.
+		process.env.LATE_MS = '3500';
+		try {
+			const game = new Game({
+				start: board('ataxx'),
+				players: [engine('late-engine.mjs'), engine('greedy-engine.mjs')],
+				timeMs: [200, 200],
+				halfMoveLimit: 1,
+			});
+			const result = await game.run();
+			expect(result.kind).toBe('end');
+			expect(game.state.moves.map((m) => m.text)).toEqual(['(0,0) > (0,1)']);
+			await game.close();
+		} finally {
+			delete process.env.LATE_MS;
+		}
+	});
+
 	it('a silent engine loses on time, and the game does not hang', async () => {
 		const game = new Game({
 			start: board('ataxx'),
