@@ -14,8 +14,8 @@ const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', na
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 /**
  * A fixture engine as a player. Those that answer by themselves get 5 s of grace: an engine may
- * take a second or more to start on a loaded machine (the game loop's watchdog still asks it to
- * hurry 3 s past its time). The silent one gets 200 ms: its deadline is what its test is about.
+ * take a second or more to start on a loaded machine. The silent one gets 200 ms: its deadline
+ * is what its test is about.
  */
 const engine = (name: string, graceMs = 5000) =>
 	new ExternalPlayer({ command: fixture(name), graceMs, killDelayMs: 100 });
