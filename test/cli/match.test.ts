@@ -176,14 +176,16 @@ describe('blobterm match', () => {
 		expect(readFileSync(record, 'utf8')).toBe('{"type":"match"}\n');
 	});
 
-	it('after a kill -9, --resume plays only the games that were not finished', async () => {
+	// Some 8 games with a process per move of the fixture engine: a minute or more on a loaded
+	// machine, hence two minutes, not the default 30 s.
+	it('after a kill -9, --resume plays only the games that were not finished', { timeout: 120_000 }, async () => {
 		const record = join(pids.dir(), 'killed.jsonl');
 		const args = [
 			'dist/cli.js',
 			'match',
 			fixture('greedy-engine.mjs'),
 			'builtin:depth=1',
-			'boards/gruyere4.bwb',
+			'boards/gruyere3.bwb',
 			'boards/4x4.bwb',
 			'--games',
 			'8',
