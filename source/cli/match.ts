@@ -7,11 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
-import { Match, MatchOptionsError, type MatchSummary } from '../match/match.js';
+import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
-import { RecordFileError } from '../match/record.js';
-import { type SprtOptions, SprtOptionsError } from '../match/sprt.js';
-import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
+import { type SprtOptions } from '../match/sprt.js';
+import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress } from '../ui/match-progress.js';
 import { UsageError } from './errors.js';
@@ -29,13 +28,15 @@ const help = `
 
   Engines (the game command takes the same names)
     builtin                        the built-in engine (a worker thread per game)
-    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, and the search's:
+    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, nodes=N (node limit
+                                   per move; with a generous --time, games that do not depend on
+                                   the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|killers|history|positional=on|off
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}
-    uai:./prog                     a UAI program (RULES.md section 5): 7x7 boards, Ataxx rules
+    uai:./prog                     a UAI program: 7x7 boards, Ataxx rules
     uai:./prog,option.Hash=64      ... sends "setoption name Hash value 64"; args=ARGS;
                                    init=MS: time for uaiok and readyok (default 5000)
     Options of every engine: name=NAME; of programs: grace=MS (extra time before a loss).
@@ -107,7 +108,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(
 			'match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
 		);
-	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA), parseEngineSpec(specB)];
+	const engines: [PlayerSpec, PlayerSpec] = [parsePlayerSpec(specA), parsePlayerSpec(specB)];
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
 	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));
@@ -142,31 +143,24 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
 	const games = flags.games ?? 2 * openings.length;
 
-	let match: Match;
-	try {
-		match = new Match({
-			engines,
-			openings,
-			games,
-			concurrency: flags.concurrency,
-			timeMs: flags.time * 1000,
-			halfMoveLimit: flags.maxMoves ?? null,
-			variant,
-			graceMs: flags.grace,
-			adjudication,
-			sprt,
-			seed: flags.seed ?? null,
-			shuffle: flags.shuffle,
-			recordPath: flags.record ?? null,
-			pgnPath: flags.pgn ?? null,
-			logDir: flags.logDir ?? null,
-			resume: flags.resume,
-		});
-	} catch (error) {
-		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError)
-			throw new UsageError(error.message);
-		throw error;
-	}
+	const match = new Match({
+		engines,
+		openings,
+		games,
+		concurrency: flags.concurrency,
+		timeMs: flags.time * 1000,
+		halfMoveLimit: flags.maxMoves ?? null,
+		variant,
+		graceMs: flags.grace,
+		adjudication,
+		sprt,
+		seed: flags.seed ?? null,
+		shuffle: flags.shuffle,
+		recordPath: flags.record ?? null,
+		pgnPath: flags.pgn ?? null,
+		logDir: flags.logDir ?? null,
+		resume: flags.resume,
+	});
 
 	const out = process.stdout;
 	const progress = new MatchProgress(out, match, games);
@@ -191,9 +185,6 @@ export async function run(argv: readonly string[]): Promise<void> {
 			gameFinished: (record, totals, sprtState) =>
 				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
 		});
-	} catch (error) {
-		if (error instanceof RecordFileError) throw new UsageError(error.message);
-		throw error;
 	} finally {
 		progress.stop();
 		process.off('SIGINT', onSignal);
