@@ -359,6 +359,8 @@ export class Processor {
 		}
 		this.splitTicks += cost;
 		if (!joined) {
+			// The simulator makes it wait TICKS.recheck before it looks again: idle time too.
+			this.splitTicks += TICKS.recheck;
 			this.idleSteps++;
 			this.waiting = true;
 		}

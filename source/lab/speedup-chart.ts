@@ -51,7 +51,10 @@ export function terminalChart(series: readonly SpeedupSeries[], columns = 56, he
 	const all = series.flatMap((s) => s.points.map((p) => p.processors));
 	const lo = Math.min(...all);
 	const hi = Math.max(...all);
-	const xs = Array.from({ length: columns }, (_, i) => 2 ** (Math.log2(lo) + ((Math.log2(hi) - Math.log2(lo)) * i) / (columns - 1)));
+	const xs = Array.from(
+		{ length: columns },
+		(_, i) => 2 ** (Math.log2(lo) + ((Math.log2(hi) - Math.log2(lo)) * i) / (columns - 1)),
+	);
 	const lines = series.map((s) => xs.map((x) => at(s, x)));
 	const ideal = xs.map((x) => x);
 	const max = Math.max(...lines.flat());
@@ -71,7 +74,9 @@ export function terminalChart(series: readonly SpeedupSeries[], columns = 56, he
 	}
 	axis.push(pad + labels + '  processors (log scale); speedup up the side');
 	const legend = series.map((s, i) => {
-		const swatch = colour ? `${TERMINAL_COLOURS[i % TERMINAL_COLOURS.length]}──${asciichart.reset}` : `${MARKS[i]})`;
+		const swatch = colour
+			? `${TERMINAL_COLOURS[i % TERMINAL_COLOURS.length]}──${asciichart.reset}`
+			: `${MARKS[i]})`;
 		const last = s.points[s.points.length - 1];
 		return `${pad}${swatch} ${s.name} (${last.speedup.toFixed(2)} at ${last.processors})`;
 	});
@@ -105,7 +110,9 @@ export function svgChart(series: readonly SpeedupSeries[], title: string, width 
 		`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
 	);
 	out.push(`<rect width="${width}" height="${height}" fill="white"/>`);
-	out.push(`<text x="${width / 2 - margin.right / 2}" y="22" text-anchor="middle" font-size="14">${escapeXml(title)}</text>`);
+	out.push(
+		`<text x="${width / 2 - margin.right / 2}" y="22" text-anchor="middle" font-size="14">${escapeXml(title)}</text>`,
+	);
 	// Axes and grid.
 	for (let p = lo; p <= hi; p *= 2) {
 		const px = x(p).toFixed(1);
@@ -120,7 +127,9 @@ export function svgChart(series: readonly SpeedupSeries[], title: string, width 
 	out.push(
 		`<line x1="${margin.left}" x2="${width - margin.right}" y1="${height - margin.bottom}" y2="${height - margin.bottom}" stroke="black"/>`,
 	);
-	out.push(`<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${height - margin.bottom}" stroke="black"/>`);
+	out.push(
+		`<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${height - margin.bottom}" stroke="black"/>`,
+	);
 	out.push(
 		`<text x="${(margin.left + width - margin.right) / 2}" y="${height - 12}" text-anchor="middle">processors (log scale)</text>`,
 	);
@@ -130,13 +139,14 @@ export function svgChart(series: readonly SpeedupSeries[], title: string, width 
 	// The ideal, then the curves.
 	const ideal = [];
 	for (let p = lo; p <= hi; p *= 2) if (p <= top * 1.05) ideal.push({ processors: p, speedup: p });
-	if (ideal.length > 1)
-		out.push(`<path d="${path(ideal)}" fill="none" stroke="#999" stroke-dasharray="4 4"/>`);
+	if (ideal.length > 1) out.push(`<path d="${path(ideal)}" fill="none" stroke="#999" stroke-dasharray="4 4"/>`);
 	series.forEach((s, i) => {
 		const colour = SVG_COLOURS[i % SVG_COLOURS.length];
 		out.push(`<path d="${path([...s.points])}" fill="none" stroke="${colour}" stroke-width="2"/>`);
 		for (const p of s.points)
-			out.push(`<circle cx="${x(p.processors).toFixed(1)}" cy="${y(p.speedup).toFixed(1)}" r="3" fill="${colour}"/>`);
+			out.push(
+				`<circle cx="${x(p.processors).toFixed(1)}" cy="${y(p.speedup).toFixed(1)}" r="3" fill="${colour}"/>`,
+			);
 		const ly = margin.top + 10 + i * 20;
 		const lx = width - margin.right + 16;
 		out.push(`<line x1="${lx}" x2="${lx + 24}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="2"/>`);

@@ -60,7 +60,15 @@ export class TrainingCollector {
 		let t = 100;
 		let u = 0;
 		for (let i = 0; i < b; i++) {
-			const value = -this.search(ply + 1, address * b + i, this.seeds[at + i], this.pscores[at + i], !isMax, -beta, -alpha);
+			const value = -this.search(
+				ply + 1,
+				address * b + i,
+				this.seeds[at + i],
+				this.pscores[at + i],
+				!isMax,
+				-beta,
+				-alpha,
+			);
 			if (value >= beta) {
 				t = 50;
 				u = i + 1;
