@@ -210,6 +210,8 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** A Markdown table row. */
+const tableRow = (...cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 /** Runs the lab command. */
 export async function run(argv: readonly string[]): Promise<void> {
@@ -235,7 +237,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 			return;
 		default:
 			throw new UsageError(
-				`unknown lab command "${kind}" (try: blobterm lab trees, parallel, simulate, thesis, classify or train)`,
+				`unknown lab command "${kind}" ` +
+					'(try: blobterm lab trees, parallel, simulate, thesis, classify or train)',
 			);
 	}
 }
@@ -253,7 +256,8 @@ function trees(flags: Flags): void {
 	const row = TABLE_6_3[shapeKey(shape)];
 	if (row && depth === 6 && flags.set === 'tg1' && seeds.length === 100)
 		out(
-			`Table 6.3: nodes ${row.nodes} (${row.nodes === total.nodes ? 'equal' : 'DIFFERENT'}), ticks ${row.ticks} ` +
+			`Table 6.3: nodes ${row.nodes} (${row.nodes === total.nodes ? 'equal' : 'DIFFERENT'}), ` +
+				`ticks ${row.ticks} ` +
 				`(ours ${total.ticks - row.ticks} ticks, ${((total.ticks - row.ticks) / 100).toFixed(0)} per tree)`,
 		);
 }
@@ -269,9 +273,18 @@ function table63(flags: Flags): void {
 		const { total } = sequentialSet(shape, 6, SEED_SETS.tg1);
 		const row = TABLE_6_3[shapeKey(shape)];
 		if (row.nodes !== total.nodes) bad++;
+		const seconds = ((performance.now() - start) / 1000).toFixed(1);
+		const same = row.nodes === total.nodes ? '' : ' (DIFFERENT)';
 		out(
-			`| ${shapeKey(shape)} | ${row.nodes} | ${total.nodes}${row.nodes === total.nodes ? '' : ' (DIFFERENT)'} | ` +
-				`${row.ticks} | ${total.ticks} | ${(total.ticks - row.ticks) / 100} | ${((performance.now() - start) / 1000).toFixed(1)} |`,
+			tableRow(
+				shapeKey(shape),
+				row.nodes,
+				`${total.nodes}${same}`,
+				row.ticks,
+				total.ticks,
+				(total.ticks - row.ticks) / 100,
+				seconds,
+			),
 		);
 	}
 	if (bad > 0) throw new Error(`${bad} row(s) of Table 6.3 not reproduced`);
@@ -301,7 +314,17 @@ async function parallel(flags: Flags): Promise<void> {
 	out(`lab parallel: ${what}, ${repeat} run(s) per tree; every value checked against sequential alpha-beta`);
 	out('');
 	out(
-		'| algorithm | threads | time to depth (ms) | nodes | speedup | search overhead | nps scaling | sync overhead | CSS |',
+		tableRow(
+			'algorithm',
+			'threads',
+			'time to depth (ms)',
+			'nodes',
+			'speedup',
+			'search overhead',
+			'nps scaling',
+			'sync overhead',
+			'CSS',
+		),
 	);
 	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 	const pools = new Map<number, LabPool>();
@@ -322,8 +345,17 @@ async function parallel(flags: Flags): Promise<void> {
 				one ??= point;
 				const m = threadMeasures(one, point);
 				out(
-					`| ${ALGORITHM_TITLES[algorithm]} | ${n} | ${point.ms.toFixed(0)} | ${point.nodes} | ${m.speedup.toFixed(2)} | ` +
-						`${pct(m.overhead)} | ${m.nps.toFixed(2)} | ${pct(m.sync)} | ${m.css.toFixed(3)} |`,
+					tableRow(
+						ALGORITHM_TITLES[algorithm],
+						n,
+						point.ms.toFixed(0),
+						point.nodes,
+						m.speedup.toFixed(2),
+						pct(m.overhead),
+						m.nps.toFixed(2),
+						pct(m.sync),
+						m.css.toFixed(3),
+					),
 				);
 			}
 		}
@@ -387,8 +419,17 @@ function thesis(flags: Flags): void {
 	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 	pabsimComparison(shape, seeds, sequential, ({ ours, thesis: t }) => {
 		out(
-			`| ${t.scheme} | ${t.processors} | ${t.m.join(',')} | ${t.speedup.toFixed(3)} | ${ours.speedup.toFixed(3)} | ` +
-				`${t.overhead.toFixed(3)} | ${ours.overhead.toFixed(3)} | ${t.css.toFixed(3)} | ${ours.css.toFixed(3)} |`,
+			tableRow(
+				t.scheme,
+				t.processors,
+				t.m.join(','),
+				t.speedup.toFixed(3),
+				ours.speedup.toFixed(3),
+				t.overhead.toFixed(3),
+				ours.overhead.toFixed(3),
+				t.css.toFixed(3),
+				ours.css.toFixed(3),
+			),
 		);
 	});
 }
@@ -415,9 +456,7 @@ function classify(flags: Flags): void {
 	) => {
 		if (!c) return;
 		const thesisError = t ? String(t[1] + t[3]) : '';
-		out(
-			`| ${name} | ${c.trueCut} | ${c.falseCut} | ${c.trueAll} | ${c.falseAll} | ${classificationError(c)} | ${thesisError} |`,
-		);
+		out(tableRow(name, c.trueCut, c.falseCut, c.trueAll, c.falseAll, classificationError(c), thesisError));
 	};
 	row('A (YBWC)', result.ybwc, published?.a);
 	row(`B (DTS, n = ${published?.bN ?? 1})`, result.dts, published?.b);
@@ -433,7 +472,8 @@ function train(flags: Flags): void {
 	const { typeError, waitError } = network.weights;
 	const published = TABLE_5_1[shapeKey(shape)];
 	out(
-		`lab train: ordering (${shapeKey(shape)}), ${patterns.length} patterns from tg_2 to depth 4, ${iterations} iterations, ` +
+		`lab train: ordering (${shapeKey(shape)}), ${patterns.length} patterns from tg_2 to depth 4, ` +
+			`${iterations} iterations, ` +
 			`${((performance.now() - start) / 1000).toFixed(0)} s`,
 	);
 	out(

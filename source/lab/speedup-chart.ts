@@ -106,36 +106,31 @@ export function svgChart(series: readonly SpeedupSeries[], title: string, width 
 		.x((p) => x(p.processors))
 		.y((p) => y(p.speedup));
 	const out: string[] = [];
+	const right = width - margin.right;
+	const bottom = height - margin.bottom;
+	const middle = (margin.left + right) / 2;
+	const centre = (margin.top + bottom) / 2;
 	out.push(
-		`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+			`viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
 	);
 	out.push(`<rect width="${width}" height="${height}" fill="white"/>`);
-	out.push(
-		`<text x="${width / 2 - margin.right / 2}" y="22" text-anchor="middle" font-size="14">${escapeXml(title)}</text>`,
-	);
+	out.push(`<text x="${middle}" y="22" text-anchor="middle" font-size="14">${escapeXml(title)}</text>`);
 	// Axes and grid.
 	for (let p = lo; p <= hi; p *= 2) {
 		const px = x(p).toFixed(1);
-		out.push(`<line x1="${px}" x2="${px}" y1="${margin.top}" y2="${height - margin.bottom}" stroke="#eee"/>`);
-		out.push(`<text x="${px}" y="${height - margin.bottom + 16}" text-anchor="middle">${p}</text>`);
+		out.push(`<line x1="${px}" x2="${px}" y1="${margin.top}" y2="${bottom}" stroke="#eee"/>`);
+		out.push(`<text x="${px}" y="${bottom + 16}" text-anchor="middle">${p}</text>`);
 	}
 	for (const v of y.ticks(8)) {
 		const py = y(v).toFixed(1);
-		out.push(`<line x1="${margin.left}" x2="${width - margin.right}" y1="${py}" y2="${py}" stroke="#eee"/>`);
+		out.push(`<line x1="${margin.left}" x2="${right}" y1="${py}" y2="${py}" stroke="#eee"/>`);
 		out.push(`<text x="${margin.left - 6}" y="${py}" text-anchor="end" dominant-baseline="middle">${v}</text>`);
 	}
-	out.push(
-		`<line x1="${margin.left}" x2="${width - margin.right}" y1="${height - margin.bottom}" y2="${height - margin.bottom}" stroke="black"/>`,
-	);
-	out.push(
-		`<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${height - margin.bottom}" stroke="black"/>`,
-	);
-	out.push(
-		`<text x="${(margin.left + width - margin.right) / 2}" y="${height - 12}" text-anchor="middle">processors (log scale)</text>`,
-	);
-	out.push(
-		`<text transform="translate(16 ${(margin.top + height - margin.bottom) / 2}) rotate(-90)" text-anchor="middle">speedup</text>`,
-	);
+	out.push(`<line x1="${margin.left}" x2="${right}" y1="${bottom}" y2="${bottom}" stroke="black"/>`);
+	out.push(`<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${bottom}" stroke="black"/>`);
+	out.push(`<text x="${middle}" y="${height - 12}" text-anchor="middle">processors (log scale)</text>`);
+	out.push(`<text transform="translate(16 ${centre}) rotate(-90)" text-anchor="middle">speedup</text>`);
 	// The ideal, then the curves.
 	const ideal = [];
 	for (let p = lo; p <= hi; p *= 2) if (p <= top * 1.05) ideal.push({ processors: p, speedup: p });

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { geometryOf } from '../../source/game/geometry.js';
-import { positionFromGrid } from '../../source/game/position.js';
-import { ALGORITHMS, type AlgorithmParams, DEFAULT_PARAMS } from '../../source/lab/algorithms.js';
-import { gameDomainOf, gameTree, networkFor, referenceOf } from '../../source/lab/experiments.js';
-import { type TreeSpec } from '../../source/lab/lab-job.js';
-import { referenceNegamax } from '../../source/lab/reference-search.js';
-import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
-// Workers run compiled code: the pool comes from dist/ (npm test builds first).
+import { geometryOf } from '../../dist/game/geometry.js';
+import { positionFromGrid } from '../../dist/game/position.js';
+import { ALGORITHMS, type AlgorithmParams, DEFAULT_PARAMS } from '../../dist/lab/algorithms.js';
+import { gameDomainOf, gameTree, networkFor, referenceOf } from '../../dist/lab/experiments.js';
+import { type TreeSpec } from '../../dist/lab/lab-job.js';
+import { referenceNegamax } from '../../dist/lab/reference-search.js';
+import { TG1_SEEDS } from '../../dist/lab/seed-sets.js';
+// Workers run compiled code: the pool and what it is given come from dist/ (npm test builds first).
 import { LabPool } from '../../dist/lab/lab-pool.js';
 
 const params: AlgorithmParams = { ...DEFAULT_PARAMS, network: networkFor({ branching: 32, wa: 79, wb: 5 }) };
