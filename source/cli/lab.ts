@@ -377,7 +377,7 @@ function simulate(flags: Flags): void {
 			`sequential alpha-beta: ${sequential.total.nodes} nodes, ${sequential.total.ticks} ticks`,
 	);
 	out('');
-	out('| algorithm | processors | ticks | nodes | speedup | search overhead | CSS | split share |');
+	out('| algorithm | processors | ticks | nodes | speedup | search overhead | CSS | idle share |');
 	out('|---|---:|---:|---:|---:|---:|---:|---:|');
 	const series: SpeedupSeries[] = [];
 	for (const algorithm of algorithms) {
@@ -389,7 +389,7 @@ function simulate(flags: Flags): void {
 			if (r.wrongValues > 0) throw new Error(`${algorithm} on ${p} processors returned a wrong value`);
 			out(
 				`| ${ALGORITHM_TITLES[algorithm]} | ${p} | ${r.ticks} | ${r.nodes} | ${r.speedup.toFixed(2)} | ` +
-					`${pct(r.overhead)} | ${r.css.toFixed(3)} | ${pct(r.splitTicks / (r.ticks * p))} |`,
+					`${pct(r.overhead)} | ${r.css.toFixed(3)} | ${pct(r.idleTicks / (r.ticks * p))} |`,
 			);
 			points.push({ processors: p, speedup: r.speedup });
 		}
@@ -397,7 +397,8 @@ function simulate(flags: Flags): void {
 	}
 	if (processors.length > 1) {
 		out('');
-		out(terminalChart(series, 56, 14, flags.color && process.env.FORCE_COLOR !== '0'));
+		const colour = flags.color && process.stdout.isTTY && process.env.FORCE_COLOR !== '0';
+		out(terminalChart(series, 56, 14, colour));
 	}
 	if (flags.svg !== undefined) {
 		const title = `Simulated speedup, ${seeds.length} trees (${shapeKey(shape)}), depth ${depth}`;

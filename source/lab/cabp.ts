@@ -381,8 +381,10 @@ export class CabpProcessor {
 	state = P_TAKE;
 	waiting = false;
 	nodes = 0;
-	/** Ticks spent finding no node in the queues. */
+	/** Ticks spent finding no node in the queues (and waiting to look again). */
 	splitTicks = 0;
+	/** Ticks of taking and handling nodes. */
+	workTicks = 0;
 	takenParent = -1;
 	takenIndex = 0;
 	takenType = 0;
@@ -398,6 +400,7 @@ export class CabpProcessor {
 		this.waiting = false;
 		this.nodes = 0;
 		this.splitTicks = 0;
+		this.workTicks = 0;
 	}
 
 	lockNeeded(): number {
@@ -414,13 +417,15 @@ export class CabpProcessor {
 		if (this.state === P_TAKE) {
 			if (this.cabp.take(this)) {
 				this.state = P_HANDLE;
+				this.workTicks += TICKS.split;
 				return TICKS.split;
 			}
 			this.waiting = true;
-			this.splitTicks += TICKS.split;
+			this.splitTicks += TICKS.split + TICKS.recheck;
 			return TICKS.split;
 		}
 		const ticks = this.cabp.handle(this.takenParent, this.takenIndex, this.takenType, this);
+		this.workTicks += ticks;
 		this.cabp.release();
 		this.state = this.cabp.ended() ? S_EXIT : P_TAKE;
 		return ticks;

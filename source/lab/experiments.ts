@@ -69,6 +69,8 @@ export interface SimulatedPoint {
 	readonly ticks: number;
 	readonly nodes: number;
 	readonly splitTicks: number;
+	/** Ticks of all processors not spent searching. */
+	readonly idleTicks: number;
 	/** Trees whose value differed from sequential alpha-beta's (0 when correct). */
 	readonly wrongValues: number;
 	readonly speedup: number;
@@ -89,12 +91,14 @@ export function simulatePoint(
 	let ticks = 0;
 	let nodes = 0;
 	let splitTicks = 0;
+	let idleTicks = 0;
 	let wrongValues = 0;
 	seeds.forEach((seed, i) => {
 		const r = simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), processors);
 		ticks += r.ticks;
 		nodes += r.nodes;
 		splitTicks += r.splitTicks;
+		idleTicks += r.idleTicks;
 		if (r.value !== sequential.values[i]) wrongValues++;
 	});
 	const one: Measured = { time: sequential.total.ticks, nodes: sequential.total.nodes };
@@ -105,6 +109,7 @@ export function simulatePoint(
 		ticks,
 		nodes,
 		splitTicks,
+		idleTicks,
 		wrongValues,
 		speedup: speedup(one, p),
 		overhead: searchOverhead(one, p),

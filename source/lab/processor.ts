@@ -82,8 +82,10 @@ export class Processor {
 	child = -1;
 	/** Nodes this processor created (leaves included). */
 	nodes = 0;
-	/** Ticks spent in the split state, looking for work (the simulator's CSS measure). */
+	/** Ticks spent in the split state, looking for work and waiting to look again. */
 	splitTicks = 0;
+	/** Ticks of every other state: the search itself. */
+	workTicks = 0;
 	/** Steps that found no work. */
 	idleSteps = 0;
 	/** Set by a split step that found nothing: the simulator waits `TICKS.recheck` before the next. */
@@ -104,6 +106,7 @@ export class Processor {
 	start(root: number): void {
 		this.nodes = 0;
 		this.splitTicks = 0;
+		this.workTicks = 0;
 		this.idleSteps = 0;
 		this.waiting = false;
 		this.child = -1;
@@ -133,6 +136,13 @@ export class Processor {
 
 	/** Runs one step; returns its cost in ticks. */
 	step(): number {
+		if (this.state === S_SPLIT) return this.split();
+		const cost = this.work();
+		this.workTicks += cost;
+		return cost;
+	}
+
+	private work(): number {
 		switch (this.state) {
 			case S_EXPAND:
 				return this.expand();
@@ -145,8 +155,6 @@ export class Processor {
 				return this.update();
 			case S_RETURN:
 				return this.ret();
-			case S_SPLIT:
-				return this.split();
 			default:
 				return 0;
 		}

@@ -28,6 +28,8 @@ export interface SimulationResult {
 	readonly nodes: number;
 	/** Ticks spent in the split state (looking for work, waiting included) by all processors. */
 	readonly splitTicks: number;
+	/** Ticks of all processors not spent searching (P t_p less the ticks of the search's states). */
+	readonly idleTicks: number;
 }
 
 /** Adds simulation results. */
@@ -37,11 +39,12 @@ export function addResults(a: SimulationResult, b: SimulationResult): Simulation
 		ticks: a.ticks + b.ticks,
 		nodes: a.nodes + b.nodes,
 		splitTicks: a.splitTicks + b.splitTicks,
+		idleTicks: a.idleTicks + b.idleTicks,
 	};
 }
 
 /** Zero results. */
-export const NO_RESULT: SimulationResult = { value: 0, ticks: 0, nodes: 0, splitTicks: 0 };
+export const NO_RESULT: SimulationResult = { value: 0, ticks: 0, nodes: 0, splitTicks: 0, idleTicks: 0 };
 
 /** A min-heap of event keys (time * 128 + processor). */
 class EventQueue {
@@ -179,11 +182,13 @@ export function simulateSharedTree(
 	const ticks = runProcessors(procs, () => store.control[0] !== 0, locks, extra);
 	let nodes = 0;
 	let splitTicks = 0;
+	let workTicks = 0;
 	for (const proc of procs) {
 		nodes += proc.nodes;
 		splitTicks += proc.splitTicks;
+		workTicks += proc.workTicks;
 	}
-	return { value: store.control[1], ticks, nodes, splitTicks };
+	return { value: store.control[1], ticks, nodes, splitTicks, idleTicks: processors * ticks - workTicks };
 }
 
 /** Simulates CABP on one tree. */
@@ -203,11 +208,14 @@ export function simulateCabp(domain: TreeDomain, processors: number, k: number):
 	const end = cabp.ended() ? 0 : runProcessors(procs, () => cabp.ended(), locks, extra);
 	let nodes = begun.nodes;
 	let splitTicks = 0;
+	let workTicks = begun.ticks;
 	for (const proc of procs) {
 		nodes += proc.nodes;
 		splitTicks += proc.splitTicks;
+		workTicks += proc.workTicks;
 	}
-	return { value: store.control[1], ticks: begun.ticks + end, nodes, splitTicks };
+	const ticks = begun.ticks + end;
+	return { value: store.control[1], ticks, nodes, splitTicks, idleTicks: processors * ticks - workTicks };
 }
 
 /** Simulates `algorithm` on one tree with `processors` processors. */
