@@ -403,8 +403,12 @@ export class CabpProcessor {
 		this.workTicks = 0;
 	}
 
+	/**
+	 * The queues' lock while taking a node; none while handling it (its updates of the score tree
+	 * hold each record's lock for an instant, which the simulator does not charge).
+	 */
 	lockNeeded(): number {
-		return this.state === P_TAKE ? -3 : this.takenParent;
+		return this.state === P_TAKE ? -3 : -1;
 	}
 
 	step(): number {

@@ -184,7 +184,7 @@ export interface ThreadPoint {
 
 /**
  * Runs `trees` on a pool with `algorithm` (each tree `repeat` times, keeping each tree's fastest
- * run), checking each value against `expected`.
+ * run, after one untimed run of the first), checking each value against `expected`.
  */
 export async function threadPoint(
 	pool: LabPool,
@@ -198,6 +198,8 @@ export async function threadPoint(
 	let nodes = 0;
 	let idleMs = 0;
 	let wrongValues = 0;
+	// Warm-up: every thread compiles and optimises the code before anything is timed.
+	if (trees.length > 0 && (await pool.run(algorithm, params, trees[0])).value !== expected[0]) wrongValues++;
 	for (let i = 0; i < trees.length; i++) {
 		let best: ThreadRun | null = null;
 		for (let k = 0; k < repeat; k++) {
