@@ -11,6 +11,7 @@
  * with exit code 2. `blob-engine --uai` speaks UAI instead (`cli/uai-server.ts`).
  */
 
+import './cli/colour-env.js';
 import meow from 'meow';
 import { describeEndReason, gameEnd } from './game/game-over.js';
 import { NO_MOVE } from './game/move.js';
