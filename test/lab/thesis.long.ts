@@ -1,7 +1,6 @@
 /**
- * The thesis's larger tables, exactly: minutes of searching, so they run only with
- * BLOBTERM_LONG=1 (`BLOBTERM_LONG=1 npx vitest run test/lab/thesis-long.test.ts`); the largest
- * row of Table 6.3 is a benchmark: `blobterm lab trees --table-6-3`.
+ * The thesis's larger tables, exactly: minutes of searching, so they run in `npm run test:long`;
+ * the largest row of Table 6.3 (178 million nodes) is a benchmark: `blobterm lab trees --table-6-3`.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -11,9 +10,7 @@ import { searchTrees } from '../../source/lab/sequential-search.js';
 import { THESIS_SHAPES } from '../../source/lab/synthetic-tree.js';
 import { shapeKey, TABLE_6_3, TABLES_5_2_TO_5_4 } from '../../source/lab/thesis-tables.js';
 
-const long = process.env.BLOBTERM_LONG === '1';
-
-describe.skipIf(!long)('the thesis, long', () => {
+describe('the thesis, long', () => {
 	for (const shape of THESIS_SHAPES.slice(0, 4))
 		it(`Table 6.3, ordering (${shapeKey(shape)}): n_1 exactly`, () => {
 			expect(searchTrees(shape, 6, TG1_SEEDS).nodes).toBe(TABLE_6_3[shapeKey(shape)].nodes);
