@@ -67,6 +67,7 @@ const help = `
     blobterm analyze BOARD          what the engine sees in a position, depth by depth
     blobterm perft BOARD DEPTH      count the move tree (move generator check)
     blobterm bench perft            move generator benchmark
+    blobterm lab ...                the parallel alpha-beta lab: synthetic trees, algorithms, simulator
 
   Examples
     $ blobterm                                   two people on the default board

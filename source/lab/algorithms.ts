@@ -52,6 +52,8 @@ export interface AlgorithmParams {
 	readonly k: number;
 	/** Lazy SMP: log2 of the table's slots. */
 	readonly tableBits: number;
+	/** Simulator: ticks per node examined while looking for a split point (the thesis: 1). */
+	readonly examineTicks: number;
 }
 
 /** Defaults: DTS's own limit of 3 (Hyatt, 1997), strong YBWC waiting for 2 children at CUT nodes. */
@@ -65,6 +67,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	grain: 2,
 	k: 2,
 	tableBits: 18,
+	examineTicks: 1,
 };
 
 /** Shared buffers an algorithm needs besides the store (deques, a table). */
@@ -123,5 +126,5 @@ export function processorOptions(
 		case 'cabp':
 			throw new Error('CABP has no shared-tree processor');
 	}
-	return { policy, network: name === 'neural' ? params.network : null };
+	return { policy, network: name === 'neural' ? params.network : null, examineTicks: params.examineTicks };
 }

@@ -142,10 +142,11 @@ export function pabsimComparison(
 	seeds: readonly number[],
 	sequential: SequentialSet,
 	onRow?: (row: PabsimComparison) => void,
+	examineTicks = DEFAULT_PARAMS.examineTicks,
 ): PabsimComparison[] {
 	const table = PABSIM_TABLES[shapeKey(shape)];
 	if (!table) throw new RangeError(`the thesis has no PABSim table for the ordering ${shapeKey(shape)}`);
-	const base = { ...DEFAULT_PARAMS, network: networkFor(shape) };
+	const base = { ...DEFAULT_PARAMS, network: networkFor(shape), examineTicks };
 	const out: PabsimComparison[] = [];
 	for (const row of table.rows) {
 		const params = paramsOfRow(row, shape, base);

@@ -69,6 +69,8 @@ export interface ProcessorOptions {
 	readonly table?: LazyTable | null;
 	/** The network whose types and waits the records carry (scheme C). */
 	readonly network?: SplitNetwork | null;
+	/** Ticks per node examined while looking for a split point (default `TICKS.split`, the thesis's 1). */
+	readonly examineTicks?: number;
 }
 
 /** One processor. */
@@ -352,7 +354,7 @@ export class Processor {
 			if (cached >= 0 && m(store, cached, R_GEN) === control[C_CACHED_GEN]) joined = this.join(cached);
 			if (!joined) {
 				const r = policy.find(store, this.index);
-				cost += policy.examined;
+				cost += policy.examined * (this.options.examineTicks ?? TICKS.split);
 				if (r >= 0) {
 					control[C_CACHED] = r;
 					control[C_CACHED_GEN] = m(store, r, R_GEN);
@@ -362,7 +364,7 @@ export class Processor {
 			store.unlockControl(C_SPLIT_LOCK);
 		} else {
 			const r = policy.find(store, this.index);
-			cost += policy.examined;
+			cost += policy.examined * (this.options.examineTicks ?? TICKS.split);
 			if (r >= 0) joined = this.join(r);
 		}
 		this.splitTicks += cost;
