@@ -40,6 +40,7 @@ import {
 } from './node-store.js';
 import { S_EXIT } from './processor.js';
 import { TICKS } from './ticks.js';
+import { TreeTooLargeError } from './tree-too-large.js';
 
 const T_NONCRITICAL = 0;
 
@@ -215,7 +216,7 @@ export class Cabp {
 			return ticks + TICKS.evaluate + TICKS.ret + this.childDone(parent, i, type, value, false);
 		}
 		const r = store.alloc();
-		if (r < 0) throw new Error(`CABP's score tree is full (${store.capacity} records)`);
+		if (r < 0) throw new TreeTooLargeError("CABP's score tree", store.capacity);
 		store.init(r, parent, i, ply + 1, false);
 		const at = r * this.words;
 		store.domain.child(m, pat + store.stateAt, pat + store.childrenAt, i, at + store.stateAt, ply);

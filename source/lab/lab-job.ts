@@ -36,7 +36,7 @@ export interface LabJob {
 /** A worker's answer. */
 export type LabReply =
 	| { readonly type: 'done'; readonly id: number; readonly nodes: number; readonly idleMs: number }
-	| { readonly type: 'error'; readonly id: number; readonly message: string };
+	| { readonly type: 'error'; readonly id: number; readonly message: string; readonly userError: boolean };
 
 /** The domain of a tree (one per thread). */
 export function domainOf(tree: TreeSpec): TreeDomain {

@@ -8,10 +8,14 @@
  */
 
 import { Worker } from 'node:worker_threads';
+import { UserError } from '../game/user-error.js';
 import { type AlgorithmName, type AlgorithmParams, createAlgorithmBuffers } from './algorithms.js';
 import { Cabp, cabpCapacity, createQueueBuffer } from './cabp.js';
 import { domainOf, type JobParams, type LabJob, type LabReply, type TreeSpec } from './lab-job.js';
 import { C_RESULT, createStoreBuffers, NodeStore, recordWords } from './node-store.js';
+
+/** A user error raised in a lab thread (its message as the thread gave it). */
+export class LabUserError extends UserError {}
 
 /** Most threads of a lab pool. */
 export const MAX_LAB_THREADS = 64;
@@ -42,7 +46,7 @@ interface Pending {
 	left: number;
 	nodes: number[];
 	idleMs: number;
-	error: string | null;
+	error: Error | null;
 }
 
 /** A pool of lab threads. */
@@ -140,7 +144,10 @@ export class LabPool {
 	private onReply(index: number, reply: LabReply): void {
 		const pending = this.pending;
 		if (!pending || reply.id !== pending.id) return;
-		if (reply.type === 'error') pending.error ??= `lab thread ${index}: ${reply.message}`;
+		if (reply.type === 'error')
+			pending.error ??= reply.userError
+				? new LabUserError(reply.message)
+				: new Error(`lab thread ${index}: ${reply.message}`);
 		else {
 			pending.nodes[index] = reply.nodes;
 			pending.idleMs += reply.idleMs;
@@ -149,7 +156,7 @@ export class LabPool {
 		const ms = performance.now() - pending.start;
 		this.settle();
 		if (pending.error !== null) {
-			pending.reject(new Error(pending.error));
+			pending.reject(pending.error);
 			return;
 		}
 		pending.resolve({

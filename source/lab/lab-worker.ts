@@ -4,6 +4,7 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
+import { UserError } from '../game/user-error.js';
 import { processorOptions } from './algorithms.js';
 import { Cabp, CabpProcessor } from './cabp.js';
 import { domainOf, type LabJob, type LabReply, paramsOf } from './lab-job.js';
@@ -55,6 +56,7 @@ port.on('message', (job: LabJob) => {
 			type: 'error',
 			id: job.id,
 			message: error instanceof Error ? error.message : String(error),
+			userError: error instanceof UserError,
 		} satisfies LabReply);
 	}
 });

@@ -48,6 +48,7 @@ import {
 } from './node-store.js';
 import { type SplitPolicy } from './split-schemes.js';
 import { TICKS } from './ticks.js';
+import { TreeTooLargeError } from './tree-too-large.js';
 
 export const S_EXPAND = 0;
 export const S_SEARCH = 1;
@@ -238,7 +239,7 @@ export class Processor {
 		const c = store.alloc();
 		if (c < 0) {
 			store.unlock(r);
-			throw new Error(`the shared tree is full (${store.capacity} records)`);
+			throw new TreeTooLargeError('the shared tree', store.capacity);
 		}
 		const pv = m[at + R_PV] === 1 && index === 0;
 		store.init(c, r, index, ply + 1, pv);
