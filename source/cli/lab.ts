@@ -32,7 +32,7 @@ import { UsageError } from './errors.js';
 const help = `
   Usage
     $ blobterm lab trees [--branching B --wa WA --wb WB] [--depth D] [--trees N] [--set tg1|tg2]
-    $ blobterm lab trees --table-6-3 [--rows 1,2,3,4,5]
+    $ blobterm lab trees --table [--rows 1,2,3,4,5]
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options | --board FILE --depth D]
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4,8,16,32,64] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
@@ -42,7 +42,7 @@ const help = `
   trees     sequential alpha-beta over exponentially ordered synthetic trees (Manohararajah,
             "Parallel Alpha-Beta Search on Shared Memory Multiprocessors", 2001): nodes, inner
             nodes, leaves and simulated ticks, summed over the first N trees of a seed set;
-            --table-6-3 searches the thesis's Table 6.3 (100 trees of tg_1 to depth 6, one row
+            --table searches the thesis's Table 6.3 (100 trees of tg_1 to depth 6, one row
             per ordering) and checks every count against it
   parallel  the algorithms on real worker threads: time to depth, speedup, search overhead, nps
             scaling, synchronisation overhead (share of thread time idle) and the thesis's CSS
@@ -97,7 +97,7 @@ const FLAGS = {
 	depth: { type: 'number' },
 	trees: { type: 'number' },
 	set: { type: 'string', default: 'tg1' },
-	table63: { type: 'boolean', default: false },
+	table: { type: 'boolean', default: false },
 	rows: { type: 'string', default: '1,2,3,4,5' },
 	algorithm: { type: 'string', default: 'all' },
 	threads: { type: 'string', default: '1,2' },
@@ -225,7 +225,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 	switch (kind) {
 		case 'trees':
-			return flags.table63 ? table63(flags) : trees(flags);
+			return flags.table ? table63(flags) : trees(flags);
 		case 'parallel':
 			return parallel(flags);
 		case 'simulate':

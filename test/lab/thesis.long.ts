@@ -1,6 +1,6 @@
 /**
  * The thesis's larger tables, exactly: minutes of searching, so they run in `npm run test:long`;
- * the largest row of Table 6.3 (178 million nodes) is a benchmark: `blobterm lab trees --table-6-3`.
+ * the largest row of Table 6.3 (178 million nodes) is a benchmark: `blobterm lab trees --table`.
  */
 
 import { describe, expect, it } from 'vitest';
