@@ -31,13 +31,3 @@ export function reportError(program: string, error: unknown): void {
 		process.stderr.write(`${error.stack}\n`);
 	process.exitCode = 1;
 }
-
-/**
- * Parses a number argument.
- * @throws UsageError naming the argument if it is not a finite number
- */
-export function parseNumberArg(name: string, text: string): number {
-	const value = Number(text);
-	if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`${name} must be a number, got "${text}"`);
-	return value;
-}

@@ -4,7 +4,6 @@
  */
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import meow from 'meow';
 import { ALGORITHM_TITLES, ALGORITHMS, type AlgorithmName, DEFAULT_PARAMS, isAlgorithm } from '../lab/algorithms.js';
 import {
 	gameTree,
@@ -27,14 +26,17 @@ import { checkShape, THESIS_SHAPES, type TreeShape } from '../lab/synthetic-tree
 import { shapeKey, TABLE_5_1, TABLE_6_3, TABLES_5_2_TO_5_4 } from '../lab/thesis-tables.js';
 import { trainingPatterns } from '../lab/training-data.js';
 import { loadBoardFile } from '../match/load-board.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { readNumber } from './number-flags.js';
 
 const help = `
   Usage
     $ blobterm lab trees [--branching B --wa WA --wb WB] [--depth D] [--trees N] [--set tg1|tg2]
     $ blobterm lab trees --table [--rows 1,2,3,4,5]
-    $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options | --board FILE --depth D]
-    $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4,8,16,32,64] [tree options] [--svg FILE]
+    $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options]
+    $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
+    $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--out FILE]
@@ -73,7 +75,8 @@ const help = `
   Algorithm options
     --ybwc-cut-min N     YBWC: children searched at a Y-CUT node before it is split (m_A, default 2)
     --dts-cut-limit N    DTS: children at a D-CUT node before it turns D-ALL (m_B, default 3)
-    --neural-min A,C     neural: children beyond the network's wait, and more at N-CUT nodes (default -1,3)
+    --neural-min A,C     neural: children beyond the network's wait, and more at N-CUT nodes
+                         (default -1,3)
     --network FILE       neural: a network's weights (default: the one trained for the ordering)
     --grain N            work stealing: plies to go below which nodes are not shared (default 2)
     --k N                CABP: degree of parallel pruning (default 2)
@@ -86,16 +89,16 @@ const help = `
     $ blobterm lab trees --branching 20 --wa 69 --wb 19 --depth 6
     $ blobterm lab parallel --algorithm ybwc,dts --threads 1,2,4 --ordering 32,79,5 --depth 5
     $ blobterm lab parallel --algorithm all --threads 1,2 --board boards/ataxx.bwb --depth 4
-    $ blobterm lab simulate --algorithm all --ordering 32,79,5 --depth 5 --trees 10 --svg speedup.svg
+    $ blobterm lab simulate --algorithm all --ordering 32,79,5 --depth 5 --trees 10 --svg s.svg
 `;
 
 const FLAGS = {
-	branching: { type: 'number' },
-	wa: { type: 'number' },
-	wb: { type: 'number' },
+	branching: { type: 'string' },
+	wa: { type: 'string' },
+	wb: { type: 'string' },
 	ordering: { type: 'string' },
-	depth: { type: 'number' },
-	trees: { type: 'number' },
+	depth: { type: 'string' },
+	trees: { type: 'string' },
 	set: { type: 'string', default: 'tg1' },
 	table: { type: 'boolean', default: false },
 	rows: { type: 'string', default: '1,2,3,4,5' },
@@ -104,33 +107,36 @@ const FLAGS = {
 	processors: { type: 'string', default: '1,2,4,8,16,32,64' },
 	board: { type: 'string' },
 	svg: { type: 'string' },
-	ybwcCutMin: { type: 'number' },
-	dtsCutLimit: { type: 'number' },
+	ybwcCutMin: { type: 'string' },
+	dtsCutLimit: { type: 'string' },
 	neuralMin: { type: 'string' },
 	network: { type: 'string' },
-	grain: { type: 'number' },
-	k: { type: 'number' },
-	examineTicks: { type: 'number' },
-	repeat: { type: 'number', default: 1 },
-	iterations: { type: 'number', default: 1000 },
+	grain: { type: 'string' },
+	k: { type: 'string' },
+	examineTicks: { type: 'string' },
+	repeat: { type: 'string' },
+	iterations: { type: 'string' },
 	out: { type: 'string' },
 	color: { type: 'boolean', default: true },
 } as const;
 
-/** An integer flag within bounds. */
-function integer(name: string, value: number | undefined, fallback: number, lo: number, hi: number): number {
-	const v = value ?? fallback;
-	if (!Number.isInteger(v) || v < lo || v > hi)
-		throw new UsageError(`--${name} must be an integer from ${lo} to ${hi}, got ${v}`);
-	return v;
+/** Whole numbers from `min` to `max`, for `readNumber`'s messages. */
+const wholeFrom = (min: number, max: number) => ({ unit: 'integer', min, max, integer: true });
+
+/**
+ * An integer flag within bounds, read by the command line's number rules.
+ * @throws UsageError naming the flag and its bounds
+ */
+function integer(name: string, text: string | undefined, fallback: number, lo: number, hi: number): number {
+	return text === undefined ? fallback : readNumber(`--${name}`, text, wholeFrom(lo, hi));
 }
 
-/** A comma-separated list of integers within bounds. */
+/**
+ * A comma-separated list of integers within bounds (`1,2,4`).
+ * @throws UsageError naming the flag and its bounds
+ */
 function integers(name: string, text: string, lo: number, hi: number): number[] {
-	const values = text.split(',').map((t) => Number(t.trim()));
-	if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v < lo || v > hi))
-		throw new UsageError(`--${name} must be a list of integers from ${lo} to ${hi}, like 1,2,4; got "${text}"`);
-	return values;
+	return text.split(',').map((t) => readNumber(`--${name} (each number)`, t.trim(), wholeFrom(lo, hi)));
 }
 
 /** The algorithms of --algorithm. */
@@ -146,7 +152,7 @@ function algorithmsOf(text: string): AlgorithmName[] {
 type Flags = ReturnType<typeof parse>['flags'];
 
 function parse(argv: readonly string[]) {
-	return meow(help, { importMeta: import.meta, argv: [...argv], flags: FLAGS, allowUnknownFlags: false });
+	return parseCommandLine({ command: 'blobterm lab', help, flags: FLAGS, argv });
 }
 
 /** The tree shape of the flags. */
@@ -158,9 +164,9 @@ function shapeOf(flags: Flags): TreeShape {
 		shape = { branching, wa, wb };
 	}
 	shape = {
-		branching: flags.branching ?? shape.branching,
-		wa: flags.wa ?? shape.wa,
-		wb: flags.wb ?? shape.wb,
+		branching: integer('branching', flags.branching, shape.branching, 0, 256),
+		wa: integer('wa', flags.wa, shape.wa, 0, 100),
+		wb: integer('wb', flags.wb, shape.wb, 0, 100),
 	};
 	try {
 		checkShape(shape);
@@ -237,8 +243,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 		case 'train':
 			return train(flags);
 		case undefined:
-			cli.showHelp(2);
-			return;
+			throw new UsageError(
+				'lab: name a lab command: trees, parallel, simulate, thesis, classify or train ' +
+					'(see blobterm lab --help)',
+			);
 		default:
 			throw new UsageError(
 				`unknown lab command "${kind}" ` +

@@ -17,6 +17,7 @@ import {
 	scoreOf,
 } from '../match/stats.js';
 import { type Tally } from '../match/tally.js';
+import { plural } from './format.js';
 import { outcomeColour, type Paint, sideColour, stdoutPaint } from './text-colours.js';
 
 /** `Blue wins 30-19 (the board is full)` for a recorded game, in the winner's colour (a draw in yellow). */
@@ -127,7 +128,7 @@ export function resultTable(
 	if (totals.adjudicated > 0) rows.push(['adjudicated', String(totals.adjudicated)]);
 	const width = Math.max(...rows.map(([label]) => label.length));
 	return [
-		`Results of ${names[0]} vs ${names[1]}: ${games} games, ${pairs} pairs`,
+		`Results of ${names[0]} vs ${names[1]}: ${plural(games, 'game')}, ${plural(pairs, 'pair')}`,
 		...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
 	];
 }

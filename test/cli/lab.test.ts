@@ -69,7 +69,7 @@ describe('blobterm lab', () => {
 		for (const [args, message] of [
 			[['lab', 'simulate', '--algorithm', 'nope'], 'unknown algorithm "nope"'],
 			[['lab', 'trees', '--depth', '0'], '--depth must be an integer from 1 to 12'],
-			[['lab', 'trees', '--wa', '101'], 'wa must be an integer from 0 to 100, got 101'],
+			[['lab', 'trees', '--wa', '101'], '--wa must be an integer from 0 to 100, got "101"'],
 			[['lab', 'frobnicate'], 'unknown lab command "frobnicate"'],
 			[['lab', 'parallel', '--board', 'no/such.bwb'], 'no/such.bwb'],
 		] as const) {
