@@ -37,7 +37,7 @@ const help = `
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options]
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
-    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
+    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N] [--neural-pv-first]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--out FILE]
 
@@ -54,7 +54,8 @@ const help = `
             costs: speedup, search overhead, CSS, as a table and a terminal chart; --svg FILE
             also writes the chart as an SVG picture
   thesis    the thesis's PABSim tables (6.4 to 6.8) for an ordering, simulated with its
-            parameters, next to its numbers (a long run: a minute to an hour per ordering)
+            parameters, next to its numbers, with the share of processor time spent in the
+            split state (a long run: a minute to an hour per ordering)
   classify  node classification (the thesis's Tables 5.2 to 5.4): schemes A (YBWC), B (DTS)
             and C (the network) on the trees, next to the thesis's counts
   train     trains the split-point network on tg_2 searched to depth 4 (the thesis's 5.3);
@@ -77,6 +78,8 @@ const help = `
     --dts-cut-limit N    DTS: children at a D-CUT node before it turns D-ALL (m_B, default 3)
     --neural-min A,C     neural: children beyond the network's wait, and more at N-CUT nodes
                          (default -1,3)
+    --neural-pv-first    neural: first-line nodes wait for their first child whatever the
+                         network's wait (default: the thesis's rule, w + A children there too)
     --network FILE       neural: a network's weights (default: the one trained for the ordering)
     --grain N            work stealing: plies to go below which nodes are not shared (default 2)
     --k N                CABP: degree of parallel pruning (default 2)
@@ -110,6 +113,7 @@ const FLAGS = {
 	ybwcCutMin: { type: 'string' },
 	dtsCutLimit: { type: 'string' },
 	neuralMin: { type: 'string' },
+	neuralPvFirst: { type: 'boolean', default: false },
 	network: { type: 'string' },
 	grain: { type: 'string' },
 	k: { type: 'string' },
@@ -211,6 +215,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		neuralMinAll,
 		neuralMinCut,
 		neuralCutWidth: cutWidth,
+		neuralPvFirst: flags.neuralPvFirst,
 		network: networkOf(flags, shape),
 		grain: integer('grain', flags.grain, DEFAULT_PARAMS.grain, 1, 64),
 		k: integer('k', flags.k, DEFAULT_PARAMS.k, 1, 256),
@@ -428,8 +433,11 @@ function thesis(flags: Flags): void {
 			`ours t_1 ${sequential.total.ticks}, n_1 ${sequential.total.nodes}`,
 	);
 	out('');
-	out('| scheme | p | m | SU (thesis) | SU (ours) | SO (thesis) | SO (ours) | CSS (thesis) | CSS (ours) |');
-	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+	out(
+		'| scheme | p | m | SU (thesis) | SU (ours) | SO (thesis) | SO (ours) | CSS (thesis) | CSS (ours) ' +
+			'| split share (ours) |',
+	);
+	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	const examineTicks = integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100);
 	pabsimComparison(
 		shape,
@@ -447,10 +455,11 @@ function thesis(flags: Flags): void {
 					ours.overhead.toFixed(3),
 					t.css.toFixed(3),
 					ours.css.toFixed(3),
+					pct(ours.splitTicks / (ours.ticks * t.processors)),
 				),
 			);
 		},
-		examineTicks,
+		{ examineTicks, neuralPvFirst: flags.neuralPvFirst },
 	);
 }
 

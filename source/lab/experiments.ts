@@ -142,11 +142,11 @@ export function pabsimComparison(
 	seeds: readonly number[],
 	sequential: SequentialSet,
 	onRow?: (row: PabsimComparison) => void,
-	examineTicks = DEFAULT_PARAMS.examineTicks,
+	overrides: Partial<Pick<AlgorithmParams, 'examineTicks' | 'neuralPvFirst'>> = {},
 ): PabsimComparison[] {
 	const table = PABSIM_TABLES[shapeKey(shape)];
 	if (!table) throw new RangeError(`the thesis has no PABSim table for the ordering ${shapeKey(shape)}`);
-	const base = { ...DEFAULT_PARAMS, network: networkFor(shape), examineTicks };
+	const base = { ...DEFAULT_PARAMS, network: networkFor(shape), ...overrides };
 	const out: PabsimComparison[] = [];
 	for (const row of table.rows) {
 		const params = paramsOfRow(row, shape, base);

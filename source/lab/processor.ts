@@ -85,7 +85,7 @@ export class Processor {
 	child = -1;
 	/** Nodes this processor created (leaves included). */
 	nodes = 0;
-	/** Ticks spent in the split state, looking for work and waiting to look again. */
+	/** Ticks spent in the split state: looking for work, waiting to look again or for the split lock. */
 	splitTicks = 0;
 	/** Ticks of every other state: the search itself. */
 	workTicks = 0;

@@ -14,7 +14,7 @@
 import { type AlgorithmName, type AlgorithmParams, createAlgorithmBuffers, processorOptions } from './algorithms.js';
 import { Cabp, cabpCapacity, CabpProcessor, createQueueBuffer } from './cabp.js';
 import { createStoreBuffers, NodeStore } from './node-store.js';
-import { LOCK_NONE, Processor, type ProcessorOptions, S_EXIT } from './processor.js';
+import { LOCK_NONE, LOCK_SPLIT, Processor, type ProcessorOptions, S_EXIT } from './processor.js';
 import { TICKS } from './ticks.js';
 import { type TreeDomain } from './tree-domain.js';
 
@@ -97,6 +97,8 @@ class EventQueue {
 export interface SimulatedProcessor {
 	state: number;
 	waiting: boolean;
+	/** Ticks in the split state: looking for work, waiting to look again, and waiting for the split lock. */
+	splitTicks: number;
 	lockNeeded(): number;
 	step(): number;
 }
@@ -132,6 +134,8 @@ export function runProcessors(
 		const lock = proc.lockNeeded();
 		const busy = lock >= 0 ? locks[lock] : lock === LOCK_NONE ? 0 : extraLocks[-2 - lock];
 		if (busy > t) {
+			// Waiting for the split lock is time in the split state, as in PABSim's SPLIT routine.
+			if (lock === LOCK_SPLIT) proc.splitTicks += busy - t;
 			queue.push(busy, p);
 			continue;
 		}

@@ -223,6 +223,8 @@ export class NeuralScheme extends ScanScheme {
 		readonly minAll: number,
 		readonly minCut: number,
 		readonly cutWidth: number,
+		/** First-line nodes wait for their first child whatever the network's wait. */
+		readonly pvFirst = false,
 	) {
 		super(branching);
 	}
@@ -233,6 +235,7 @@ export class NeuralScheme extends ScanScheme {
 		const fini = m[at + R_FINI];
 		const isCut = m[at + R_PV] === 0 && Math.abs(m[at + R_NTYPE] - 50) <= this.cutWidth;
 		const wait = m[at + R_NWAIT] + this.minAll + (isCut ? this.minCut : 0);
+		if (this.pvFirst && m[at + R_PV] !== 0 && fini < 1) return -1;
 		return fini >= wait ? fini + 1 : -1;
 	}
 }
