@@ -37,7 +37,7 @@ const help = `
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options]
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
-    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N] [--neural-pv-first]
+    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--out FILE]
 
@@ -78,8 +78,6 @@ const help = `
     --dts-cut-limit N    DTS: children at a D-CUT node before it turns D-ALL (m_B, default 3)
     --neural-min A,C     neural: children beyond the network's wait, and more at N-CUT nodes
                          (default -1,3)
-    --neural-pv-first    neural: first-line nodes wait for their first child whatever the
-                         network's wait (default: the thesis's rule, w + A children there too)
     --network FILE       neural: a network's weights (default: the one trained for the ordering)
     --grain N            work stealing: plies to go below which nodes are not shared (default 2)
     --k N                CABP: degree of parallel pruning (default 2)
@@ -113,7 +111,6 @@ const FLAGS = {
 	ybwcCutMin: { type: 'string' },
 	dtsCutLimit: { type: 'string' },
 	neuralMin: { type: 'string' },
-	neuralPvFirst: { type: 'boolean', default: false },
 	network: { type: 'string' },
 	grain: { type: 'string' },
 	k: { type: 'string' },
@@ -215,7 +212,6 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		neuralMinAll,
 		neuralMinCut,
 		neuralCutWidth: cutWidth,
-		neuralPvFirst: flags.neuralPvFirst,
 		network: networkOf(flags, shape),
 		grain: integer('grain', flags.grain, DEFAULT_PARAMS.grain, 1, 64),
 		k: integer('k', flags.k, DEFAULT_PARAMS.k, 1, 256),
@@ -459,7 +455,7 @@ function thesis(flags: Flags): void {
 				),
 			);
 		},
-		{ examineTicks, neuralPvFirst: flags.neuralPvFirst },
+		{ examineTicks },
 	);
 }
 

@@ -44,11 +44,6 @@ export interface AlgorithmParams {
 	readonly neuralMinCut: number;
 	/** Neural: half-width m of the N-CUT range [50 - m, 50 + m]. */
 	readonly neuralCutWidth: number;
-	/**
-	 * Neural: first-line (N-PV) nodes wait for their first child whatever the network's wait, as in
-	 * every other scheme (false: the thesis's rule as written, w + m_C,a children at N-PV nodes too).
-	 */
-	readonly neuralPvFirst: boolean;
 	/** Neural: the trained network (required by `neural`). */
 	readonly network: SplitNetwork | null;
 	/** Work stealing: nodes with fewer plies to go are not shared. */
@@ -68,7 +63,6 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	neuralMinAll: -1,
 	neuralMinCut: 3,
 	neuralCutWidth: 10,
-	neuralPvFirst: false,
 	network: null,
 	grain: 2,
 	k: 2,
@@ -122,13 +116,7 @@ export function processorOptions(
 			break;
 		case 'neural':
 			if (!params.network) throw new Error('the neural scheme needs a trained network');
-			policy = new NeuralScheme(
-				b,
-				params.neuralMinAll,
-				params.neuralMinCut,
-				params.neuralCutWidth,
-				params.neuralPvFirst,
-			);
+			policy = new NeuralScheme(b, params.neuralMinAll, params.neuralMinCut, params.neuralCutWidth);
 			break;
 		case 'stealing':
 			policy = new WorkStealing(buffers.deques!, processors, params.grain, store.domain.depth, store.locking);

@@ -13,7 +13,8 @@
  * - DTS, scheme B: DTS's types from the window, a D-CUT node becoming D-ALL after `m` children;
  *   D-PV nodes after one child, D-ALL nodes with a confidence (children searched) of at least 1;
  * - the neural network, scheme C: the network's wait w plus `mA` children at N-PV and N-ALL nodes,
- *   plus `mC` more at N-CUT nodes (w + mA may be 0 or less: split before any child is searched).
+ *   plus `mC` more at N-CUT nodes (w + mA may be 0 or less: split before any child is searched);
+ *   the root, which the network cannot place (it has no parent), after its first child.
  *
  * Among valid nodes, the highest wins, then the one with more children searched (counting at most
  * a quarter of the branching), then the one with more children left (the thesis's guidelines).
@@ -223,8 +224,6 @@ export class NeuralScheme extends ScanScheme {
 		readonly minAll: number,
 		readonly minCut: number,
 		readonly cutWidth: number,
-		/** First-line nodes wait for their first child whatever the network's wait. */
-		readonly pvFirst = false,
 	) {
 		super(branching);
 	}
@@ -235,7 +234,9 @@ export class NeuralScheme extends ScanScheme {
 		const fini = m[at + R_FINI];
 		const isCut = m[at + R_PV] === 0 && Math.abs(m[at + R_NTYPE] - 50) <= this.cutWidth;
 		const wait = m[at + R_NWAIT] + this.minAll + (isCut ? this.minCut : 0);
-		if (this.pvFirst && m[at + R_PV] !== 0 && fini < 1) return -1;
+		// The root has no parent to give the network its inputs: it waits for its first child, as
+		// the first line does in every scheme (shared at once, it multiplies the search overhead).
+		if (m[at + R_PLY] === 0 && fini < 1) return -1;
 		return fini >= wait ? fini + 1 : -1;
 	}
 }
