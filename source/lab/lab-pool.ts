@@ -86,12 +86,10 @@ export class LabPool {
 		const words = recordWords(domain);
 		const budget = Math.max(64, Math.floor(STORE_BUDGET / (words * 4)));
 		let capacity = threads * (domain.depth + 2) * 2 + 16;
-		if (algorithm === 'cabp') {
-			const probe = new NodeStore(createStoreBuffers(domain, 1, false), domain, false);
-			probe.reset();
-			const branching = domain.expand(probe.mem, probe.stateAt, probe.childrenAt, 0);
-			capacity = Math.min(budget, cabpCapacity(Math.max(2, branching), domain.depth, threads));
-		}
+		// CABP keeps a score tree: sized for the most children a node may have (the root's count
+		// underestimates game trees, whose later positions have more moves), within the budget.
+		if (algorithm === 'cabp')
+			capacity = Math.min(budget, cabpCapacity(Math.max(2, domain.maxChildren), domain.depth, threads));
 		const store = createStoreBuffers(domain, capacity, true);
 		const view = new NodeStore(store, domain, false);
 		const roots = new Array<number>(threads).fill(-1);
