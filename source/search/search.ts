@@ -25,7 +25,7 @@ import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { type Position } from '../game/position.js';
 import { type ShapeKernel, shapeKernel } from '../game/shape-kernel.js';
 import { ZOBRIST_SIDE_HI, ZOBRIST_SIDE_LO } from '../game/zobrist.js';
-import { evaluate } from './evaluate.js';
+import { evalTables, type EvalTables, evaluate } from './evaluate.js';
 import {
 	decodeDecisive,
 	INFINITE_SCORE,
@@ -116,8 +116,8 @@ export class Searcher {
 
 	// The search in progress.
 	protected variant: Variant = 'blobwar';
-	/** Centiblobs per exposed blob in the evaluation (0: blob difference alone). */
-	protected exposureWeight = 0;
+	/** The evaluation of the leaves, for this search's options and board shape. */
+	protected evalTables: EvalTables = { learned: null, exposureWeight: 0 };
 	protected rootSide = 0;
 	protected halfMovesLeft = Infinity;
 	protected nodes = 0;
@@ -245,7 +245,7 @@ export class Searcher {
 		this.prepare(root);
 		this.variant = limits.variant ?? 'blobwar';
 		this.halfMovesLeft = limits.halfMovesLeft ?? Infinity;
-		this.exposureWeight = this.options.positional ? this.options.exposureWeight : 0;
+		this.evalTables = evalTables(root.geometry, this.options);
 		this.nodes = 0;
 		this.seldepth = 0;
 		this.aborted = false;
@@ -498,7 +498,7 @@ export class Searcher {
 			if (atLimit || depth <= 0 || ply >= MAX_PLY - 1) {
 				if (!kernel.hasMove(words, base, side)) return terminalScore(mine, theirs + empty, ply);
 				if (atLimit) return terminalScore(mine, theirs, ply);
-				return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
+				return evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
 			}
 		} else {
 			if (mine === 0 || theirs === 0 || this.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= this.halfMovesLeft)
@@ -506,7 +506,7 @@ export class Searcher {
 			const canMove = kernel.hasMove(words, base, side);
 			if (!canMove && !kernel.hasMove(words, base, side ^ 1)) return terminalScore(mine, theirs, ply);
 			if (depth <= 0 || ply >= MAX_PLY - 1)
-				return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
+				return evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
 			pass = !canMove;
 		}
 
