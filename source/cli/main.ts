@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	match: () => import('./match.js'),
 	analyze: () => import('./analyze.js'),
 	openings: () => import('./openings.js'),
+	tune: () => import('./tune.js'),
 };
 
 /** Runs blobterm with its arguments (without `node` and the script). */

@@ -18,6 +18,10 @@
  *   hole     blobs next to a hole (fewer cells around them to be captured from)
  *   clone    empty cells the side reaches by a clone (its blobs' neighbours): mobility
  *   jump     empty cells the side reaches only by a jump (distance exactly 2 from its blobs)
+ *   capture  the most blobs of the other side next to one empty cell the side reaches: what its
+ *            best move would capture if it were to move (for the side to move, the capture
+ *            under way; for the other, its threat). In Ataxx nearly every move captures, and a
+ *            static score that ignores the capture at hand swings between odd and even depths
  *   tempo    1 for the side to move (no "theirs" term)
  *
  * Exposure, the classic evaluation's term (blobs next to an empty cell), is `blobs - safe`.
@@ -30,7 +34,7 @@
 import { type Geometry } from '../game/geometry.js';
 
 /** The features counted for each side, in the order of a feature vector. */
-export const SIDE_FEATURES = ['blobs', 'safe', 'unsafe', 'edge', 'corner', 'hole', 'clone', 'jump'] as const;
+export const SIDE_FEATURES = ['blobs', 'safe', 'unsafe', 'edge', 'corner', 'hole', 'clone', 'jump', 'capture'] as const;
 
 /** One feature of a side. */
 export type SideFeature = (typeof SIDE_FEATURES)[number];

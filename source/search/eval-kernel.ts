@@ -109,8 +109,9 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 	emit(`const P = T.POP16, PH = T.PHASE;`);
 	for (const w of ws)
 		emit(
-			`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(valid[w])} | 0, ED${w} = ${hex(masks.edge[w])} | 0, ` +
-				`CO${w} = ${hex(masks.corner[w])} | 0, HO${w} = ${hex(masks.hole[w])} | 0;`,
+			`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(valid[w])} | 0, ` +
+				`ED${w} = ${hex(masks.edge[w])} | 0, CO${w} = ${hex(masks.corner[w])} | 0, ` +
+				`HO${w} = ${hex(masks.hole[w])} | 0;`,
 		);
 	emit(`const NC = ${hex(~col0)} | 0, NL = ${hex(~colLast)} | 0;`);
 
@@ -145,6 +146,59 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			ro: () => (need('doo'), ws.forEach((w) => out.push(`const ro${w} = doo${w} & e${w};`))),
 			drm: () => (need('rm'), dilate('rm', 'drm')),
 			dro: () => (need('ro'), dilate('ro', 'dro')),
+			capm: () => capture('m'),
+			capo: () => capture('o'),
+		};
+		/**
+		 * `cap{s}`: the most blobs of the other side around one empty cell that `s` reaches (what
+		 * its best move captures). Bit-sliced counting (Knuth, The Art of Computer Programming,
+		 * vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums `r*0`, `r*1`),
+		 * then the triples above, at and below each cell added into 4-bit sums `t*0..t*3`; the
+		 * largest sum among the reachable empty cells is found bit by bit from the top.
+		 */
+		const capture = (s: 'm' | 'o') => {
+			const t = s === 'm' ? 'o' : 'm';
+			need(`r${s}`);
+			const p = `${s}x`;
+			for (const w of ws) {
+				out.push(
+					`const ${p}a${w} = (${t}${w} << 1) & NC, ${p}c${w} = (${t}${w} >>> 1) & NL;`,
+					`const ${p}r0${w} = ${p}a${w} ^ ${t}${w} ^ ${p}c${w}, ` +
+						`${p}r1${w} = (${p}a${w} & ${t}${w}) | (${p}c${w} & (${p}a${w} ^ ${t}${w}));`,
+				);
+			}
+			const up = (x: string, w: number) =>
+				`(((${x}${w} << ${C})${w > 0 ? ` | (${x}${w - 1} >>> ${SH})` : ''}) & V${w})`;
+			const down = (x: string, w: number) =>
+				`(((${x}${w} >>> ${C})${w < W - 1 ? ` | (${x}${w + 1} << ${SH})` : ''}) & V${w})`;
+			for (const w of ws) {
+				out.push(
+					`const ${p}u0${w} = ${up(`${p}r0`, w)}, ${p}u1${w} = ${up(`${p}r1`, w)}, ` +
+						`${p}d0${w} = ${down(`${p}r0`, w)}, ${p}d1${w} = ${down(`${p}r1`, w)};`,
+					// (s0, s1, s2) = up + here; (t0..t3) = that + down.
+					`const ${p}s0${w} = ${p}u0${w} ^ ${p}r0${w}, ${p}k${w} = ${p}u0${w} & ${p}r0${w}, ` +
+						`${p}s1${w} = ${p}u1${w} ^ ${p}r1${w} ^ ${p}k${w}, ` +
+						`${p}s2${w} = (${p}u1${w} & ${p}r1${w}) | (${p}k${w} & (${p}u1${w} ^ ${p}r1${w}));`,
+					`const ${p}t0${w} = ${p}s0${w} ^ ${p}d0${w}, ${p}j${w} = ${p}s0${w} & ${p}d0${w}, ` +
+						`${p}t1${w} = ${p}s1${w} ^ ${p}d1${w} ^ ${p}j${w}, ` +
+						`${p}i${w} = (${p}s1${w} & ${p}d1${w}) | (${p}j${w} & (${p}s1${w} ^ ${p}d1${w}));`,
+					`const ${p}t2${w} = ${p}s2${w} ^ ${p}i${w}, ${p}t3${w} = ${p}s2${w} & ${p}i${w};`,
+					`let ${p}q${w} = r${s}${w};`,
+				);
+			}
+			out.push(`let cap${s} = 0;`);
+			for (const [bit, value] of [
+				[3, 8],
+				[2, 4],
+				[1, 2],
+				[0, 1],
+			]) {
+				const hit = ws.map((w) => `${p}q${w} & ${p}t${bit}${w}`);
+				out.push(
+					`if ((${hit.join(' | ')}) !== 0) { cap${s} += ${value}; ` +
+						`${ws.map((w) => `${p}q${w} &= ${p}t${bit}${w};`).join(' ')} }`,
+				);
+			}
 		};
 		const need = (name: string) => {
 			if (done.has(name)) return;
@@ -177,6 +231,9 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 				case 'jump':
 					need(`r${s}`);
 					return pop((w) => `r${s}${w} & ~d${s}${w}`);
+				case 'capture':
+					need(`cap${s}`);
+					return `cap${s}`;
 			}
 		};
 		return { out, feature };

@@ -29,6 +29,12 @@ export function referenceFeatures(pos: Position): number[] {
 			hole: 0,
 			clone: cells.filter((c) => empty(c) && distance(c, who) === 1).length,
 			jump: cells.filter((c) => empty(c) && distance(c, who) === 2).length,
+			capture: Math.max(
+				0,
+				...cells
+					.filter((c) => empty(c) && distance(c, who) <= 2)
+					.map((c) => near(c, 1).filter((b) => cellAt(pos, b) === other).length),
+			),
 		};
 		for (const c of blobs) {
 			const around = near(c, 1);
