@@ -108,16 +108,14 @@ export async function run(argv: readonly string[]): Promise<void> {
 	out(`K = ${k.toFixed(4)}${flags.k === undefined ? ' (fitted to the starting weights)' : ''}`);
 	const before = { train: meanSquaredError(set, start, k, train), held: meanSquaredError(set, start, k, held) };
 	out(`starting weights: mean squared error ${before.train.toFixed(6)} (held out ${before.held.toFixed(6)})`);
+	const errorName = flags.ridge > 0 ? 'mean squared error plus penalty' : 'mean squared error';
 	const fitted = fitWeights(
 		set,
 		k,
 		start,
 		flags.iterations,
 		train,
-		(p) =>
-			out(
-				`  iteration ${p.iterations}: ${flags.ridge > 0 ? 'error with penalty' : 'mean squared error'} ${p.error.toFixed(6)}`,
-			),
+		(p) => out(`  iteration ${p.iterations}: ${errorName} ${p.error.toFixed(6)}`),
 		flags.ridge,
 		fixed,
 	);
