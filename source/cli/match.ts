@@ -31,7 +31,8 @@ const help = `
     builtin                        the built-in engine (a worker thread per game)
     builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
-                                   aspiration|tt|ttmove|captures|killers|history|positional=on|off
+                                   aspiration|tt|ttmove|captures|killers|history|positional=on|off,
+                                   eval=tuned|classic, weights=FILE (see blobterm tune --help)
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}

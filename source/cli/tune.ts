@@ -126,7 +126,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const rounded = roundWeights(scaled.weights);
 	const real = { opening: Array.from(rounded.opening), endgame: Array.from(rounded.endgame) };
 	const kOut = scaled.k;
-	out(`scaled by ${scaled.scale.toFixed(4)} (a blob of material is 100 in the endgame): K = ${kOut.toFixed(4)}`);
+	if (!materialFixed)
+		out(`scaled by ${scaled.scale.toFixed(4)} (a blob of material is 100 in the endgame): K = ${kOut.toFixed(4)}`);
 	const after = { train: meanSquaredError(set, real, kOut, train), held: meanSquaredError(set, real, kOut, held) };
 	out(`fitted weights: mean squared error ${after.train.toFixed(6)} (held out ${after.held.toFixed(6)})`);
 	const file = weightsFileOf(rounded, Number(kOut.toFixed(6)), {

@@ -131,9 +131,11 @@ export function describeSearchOptions(options: Partial<SearchOptions>): string {
 	const parts: string[] = [`algorithm=${full.algorithm}`];
 	for (const [name, field] of Object.entries(SWITCHES))
 		if (full[field] !== SEARCH_PRESETS.default[field]) parts.push(`${name}=${full[field] ? 'on' : 'off'}`);
-	if (full.positional && full.evaluation === 'classic') parts.push(`exposure=${full.exposureWeight}`);
-	if (full.positional && full.evaluation === 'tuned')
-		parts.push(full.weights ? `weights=${full.weights.source}` : 'eval=tuned');
+	if (full.positional) {
+		if (full.evaluation === 'tuned' && full.weights) parts.push(`weights=${full.weights.source}`);
+		else if (full.evaluation !== SEARCH_PRESETS.default.evaluation) parts.push(`eval=${full.evaluation}`);
+		if (full.evaluation === 'classic') parts.push(`exposure=${full.exposureWeight}`);
+	}
 	if (full.tt) parts.push(`hash=${full.hashMb}`);
 	return parts.join(',');
 }

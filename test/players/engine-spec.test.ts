@@ -85,7 +85,7 @@ describe('player specs', () => {
 		[
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
-				'(options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, ' +
+				'(options of builtin: name, depth, threads, parallel, preset, algorithm, hash, eval, weights, exposure, ' +
 				'aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[
