@@ -3,11 +3,13 @@
  * (one FEN per line) for `blobterm match --openings`; the work is done by `tuning/opening-book.ts`.
  */
 
-import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
+import { BOUNDS } from '../game/number-args.js';
 import { openingFens, sample } from '../tuning/opening-book.js';
 import { readPosition } from './board-arg.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { readNumber, readNumberFlag } from './number-flags.js';
 
 const help = `
   Usage
@@ -23,33 +25,33 @@ const help = `
     --sample K    only K of each board's positions, drawn at random (seeded by --seed)
     --seed S      seed of --sample (default 1)
     --rules R     blobwar (default) or ataxx (a side with no move passes)
+    --help, -h    this text
 
   Examples
     $ blobterm openings --plies 2 --rules ataxx boards/ataxx.bwb > openings/ataxx-2ply.txt
     $ blobterm openings --plies 4 --sample 500 --seed 7 boards/default.bwb boards/gruyere5.bwb
 `;
 
+/** The openings command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	plies: { type: 'string', default: '2' },
+	sample: { type: 'string' },
+	seed: { type: 'string', default: '1' },
+	rules: { type: 'string', default: 'blobwar' },
+} as const;
+
 /** Runs the openings command. @throws UsageError, BoardFileError, FileReadError */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			plies: { type: 'number', default: 2 },
-			sample: { type: 'number' },
-			seed: { type: 'number', default: 1 },
-			rules: { type: 'string', default: 'blobwar' },
-		},
-		allowUnknownFlags: false,
-	});
-	const { flags } = cli;
+	const cli = parseCommandLine({ command: 'blobterm openings', help, flags: FLAGS, argv });
+	const { flags: given } = cli;
 	if (cli.input.length === 0)
 		throw new UsageError('openings: name at least one board file (see blobterm openings --help)');
-	if (!Number.isInteger(flags.plies) || flags.plies < 0 || flags.plies > 6)
-		throw new UsageError(`--plies must be a whole number from 0 to 6, got ${flags.plies}`);
-	if (flags.sample !== undefined && (!Number.isInteger(flags.sample) || flags.sample < 1))
-		throw new UsageError(`--sample must be a whole number >= 1, got ${flags.sample}`);
-	if (!Number.isInteger(flags.seed)) throw new UsageError(`--seed must be an integer, got ${flags.seed}`);
+	const flags = {
+		rules: given.rules,
+		plies: readNumber('--plies', given.plies, BOUNDS.openingPlies),
+		sample: readNumberFlag('--sample', given.sample, BOUNDS.openingSample),
+		seed: readNumber('--seed', given.seed, BOUNDS.seed),
+	};
 	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
 		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
 	const lines: string[] = [];

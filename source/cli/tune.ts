@@ -4,13 +4,15 @@
  * (`search/eval-weights.ts`) that `builtin:weights=FILE` plays with.
  */
 
-import meow from 'meow';
 import writeFileAtomic from 'write-file-atomic';
 import { TERMS } from '../search/eval-features.js';
 import { CLASSIC_WEIGHTS, readWeightsFile, weightsFileOf, WeightsFileError } from '../search/eval-weights.js';
 import { expectedScore, fitK, fitWeights, meanSquaredError, type RealWeights, roundWeights } from '../tuning/texel.js';
 import { trainingSet, TrainingDataError } from '../tuning/training-positions.js';
+import { BOUNDS } from '../game/number-args.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { readNumber, readNumberFlag } from './number-flags.js';
 
 const help = `
   Usage
@@ -34,39 +36,41 @@ const help = `
                        (e.g. blobs.mine,blobs.theirs: material stays 1 blob per blob)
     --ridge L          draw each weight towards its starting value: minimise the mean squared
                        error plus L times the sum of squared changes in blobs (default 0)
+    --help, -h         this text
 
   Examples
     $ blobterm tune games.jsonl --out weights.json
     $ blobterm tune a.jsonl b.jsonl --out w.json --k 1.1 --iterations 20 --start source/search/weights.json
 `;
 
+/** The tune command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	out: { type: 'string' },
+	k: { type: 'string' },
+	iterations: { type: 'string', default: '50' },
+	start: { type: 'string' },
+	skipPlies: { type: 'string', default: '8' },
+	margin: { type: 'string', default: '100' },
+	ridge: { type: 'string', default: '0' },
+	fix: { type: 'string', default: '' },
+} as const;
+
 /** Runs the tune command. @throws UsageError for bad arguments or unreadable input */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			out: { type: 'string' },
-			k: { type: 'number' },
-			iterations: { type: 'number', default: 50 },
-			start: { type: 'string' },
-			skipPlies: { type: 'number', default: 8 },
-			margin: { type: 'number', default: 100 },
-			ridge: { type: 'number', default: 0 },
-			fix: { type: 'string', default: '' },
-		},
-		allowUnknownFlags: false,
-	});
-	const { flags } = cli;
+	const cli = parseCommandLine({ command: 'blobterm tune', help, flags: FLAGS, argv });
+	const { flags: given } = cli;
 	if (cli.input.length === 0) throw new UsageError('tune: name at least one match record (see blobterm tune --help)');
-	if (flags.out === undefined) throw new UsageError('tune: --out FILE is required (where to write the weights)');
-	if (flags.k !== undefined && !(flags.k > 0)) throw new UsageError(`--k must be a number > 0, got ${flags.k}`);
-	if (!Number.isInteger(flags.iterations) || flags.iterations < 1)
-		throw new UsageError(`--iterations must be a whole number >= 1, got ${flags.iterations}`);
-	if (!Number.isInteger(flags.skipPlies) || flags.skipPlies < 0)
-		throw new UsageError(`--skip-plies must be a whole number >= 0, got ${flags.skipPlies}`);
-	if (!(flags.margin >= 0)) throw new UsageError(`--margin must be a number of centiblobs >= 0, got ${flags.margin}`);
-	if (!(flags.ridge >= 0)) throw new UsageError(`--ridge must be a number >= 0, got ${flags.ridge}`);
+	if (given.out === undefined) throw new UsageError('tune: --out FILE is required (where to write the weights)');
+	const flags = {
+		out: given.out,
+		start: given.start,
+		fix: given.fix,
+		k: readNumberFlag('--k', given.k, BOUNDS.scalingK),
+		iterations: readNumber('--iterations', given.iterations, BOUNDS.tuneIterations),
+		skipPlies: readNumber('--skip-plies', given.skipPlies, BOUNDS.skipPlies),
+		margin: readNumber('--margin', given.margin, BOUNDS.quietMargin),
+		ridge: readNumber('--ridge', given.ridge, BOUNDS.ridge),
+	};
 	const fixed = flags.fix
 		.split(',')
 		.map((t) => t.trim())

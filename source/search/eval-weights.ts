@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { TERM_COUNT, TERMS } from './eval-features.js';
 import { MAX_WEIGHT, type TermWeights } from './eval-kernel.js';
 import shipped from './weights.json' with { type: 'json' };
+import { UserError } from '../game/user-error.js';
 
 /** A weight set with where it comes from (a file's path, or `shipped`). */
 export interface NamedWeights extends TermWeights {
@@ -35,12 +36,7 @@ export interface WeightsFile {
 }
 
 /** A weights file that cannot be used: the message names the file and what is wrong. */
-export class WeightsFileError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'WeightsFileError';
-	}
-}
+export class WeightsFileError extends UserError {}
 
 /**
  * Reads the text of a weights file.

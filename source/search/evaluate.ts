@@ -2,7 +2,8 @@
  * Static evaluation, from the side to move's view, in score units (`score.ts`: SCALE per blob).
  * The search calls `evaluate` once per leaf with tables set up once per search (`evalTables`).
  *
- * - Blob difference: the handout's default (section 1.4.2, item 7).
+ * - Blob difference: the default of the course handout (Dumas, "Guerre des blobs", 2014,
+ *   section Deuxième Partie: optimisations).
  * - `classic`: the blob difference plus exposure: a blob next to an empty cell can be captured by
  *   a move to that cell, so each opponent blob next to an empty cell is worth `exposureWeight`
  *   (centiblobs) to the side to move and each of its own such blobs costs as much.

@@ -12,7 +12,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { formatFen } from '../game/fen.js';
 import { gameEnd, type Variant } from '../game/game-over.js';
 import { playMove } from '../game/make-move.js';
-import { legalMoves } from '../game/movegen.js';
+import { pseudolegalMoves } from '../game/movegen.js';
 import { PASS } from '../game/move.js';
 import { type Position } from '../game/position.js';
 
@@ -39,7 +39,7 @@ export function openingFens(start: Position, plies: number, variant: Variant = '
 			}
 			return;
 		}
-		const moves = legalMoves(pos);
+		const moves = pseudolegalMoves(pos);
 		if (moves.length === 0) {
 			if (variant === 'ataxx') walk(playMove(pos, PASS), left - 1);
 			return;

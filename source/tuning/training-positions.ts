@@ -31,15 +31,11 @@ import { evalTables, evaluate } from '../search/evaluate.js';
 import { isDecisive } from '../search/score.js';
 import { Searcher } from '../search/search.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../search/search-options.js';
-import { type GameRecord } from '../match/record.js';
+import { type MatchGameLine } from '../match/match-record.js';
+import { UserError } from '../game/user-error.js';
 
 /** A record that cannot be read: the message names the file, the line and what is wrong. */
-export class TrainingDataError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'TrainingDataError';
-	}
-}
+export class TrainingDataError extends UserError {}
 
 /** How positions are picked. */
 export interface SelectionOptions {
@@ -110,7 +106,7 @@ export function readRecordedGames(path: string): RecordedGame[] {
 			throw new TrainingDataError(`${where}: not JSON: is this a blobterm match record (--record)?`);
 		}
 		if (value.type !== 'game') return;
-		const game = value as GameRecord;
+		const game = value as MatchGameLine;
 		let pos: Position;
 		try {
 			pos = parseFen(game.fen).position;

@@ -6,6 +6,7 @@ import { evalKernel } from '../../source/search/eval-kernel.js';
 import { SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
 import { Searcher } from '../../source/search/search.js';
 import { type Algorithm, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { runs } from '../long-tests.js';
 import { minimax, transposesAcrossDepths } from './minimax.js';
 
 /** A small random board (3x3 to 5x5) with a few holes and blobs, either side to move. */
@@ -69,7 +70,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 							expect(result.score).toBe(expected);
 						},
 					),
-					{ numRuns: 120 },
+					{ numRuns: runs(24, 120) },
 				);
 			});
 		}
@@ -95,7 +96,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, 25));
 				},
 			),
-			{ numRuns: 150 },
+			{ numRuns: runs(30, 150) },
 		);
 	});
 
@@ -122,7 +123,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, leaf));
 				},
 			),
-			{ numRuns: 100, seed: 21 },
+			{ numRuns: runs(30, 150), seed: 21 },
 		);
 	});
 
@@ -132,7 +133,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				const result = new Searcher(PLAIN_SEARCH_OPTIONS).search(pos, { depth });
 				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth));
 			}),
-			{ numRuns: 100 },
+			{ numRuns: runs(20, 100) },
 		);
 	});
 
@@ -151,7 +152,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
 				},
 			),
-			{ numRuns: 120 },
+			{ numRuns: runs(24, 120) },
 		);
 	});
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { gameEnd } from '../../source/game/game-over.js';
 import { playMove } from '../../source/game/make-move.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { featureMasks, PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
 import { evalKernel } from '../../source/search/eval-kernel.js';
 import { CLASSIC_WEIGHTS } from '../../source/search/eval-weights.js';
@@ -38,7 +38,7 @@ function syntheticSet(
 	for (let g = 0; n < count; g++) {
 		let pos = boards[g % boards.length];
 		for (let ply = 0; ply < 200 && n < count && gameEnd(pos) === null; ply++) {
-			const moves = legalMoves(pos);
+			const moves = pseudolegalMoves(pos);
 			pos = playMove(pos, moves[uniformInt(rng, 0, moves.length - 1)]);
 			if (gameEnd(pos) !== null || random() < 0.5) continue;
 			evalKernel(pos.geometry, CLASSIC_WEIGHTS).features(pos.bb, 0, pos.side, row, 0);
