@@ -208,7 +208,7 @@ describe('numbers and flags each command refuses before anything starts', () => 
 			['parallel', '--threads', '1,65'],
 			'--threads (each count) must be a whole number of threads from 1 to 64, got "65"',
 		],
-		['bench', [], 'bench: name a benchmark: perft, search or parallel (see blobterm bench --help)'],
+		['bench', [], 'bench: name a benchmark: perft, search, parallel or time (see blobterm bench --help)'],
 	] as const)('%s %j', async (name, argv, message) => {
 		expect(await errorOf(COMMANDS[name], [...argv])).toBe(message);
 	});
