@@ -3,7 +3,7 @@
  * The old clients' positional form plus flags; meow's help text below is its documentation.
  */
 
-import { mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Variant } from '../game/game-over.js';
 import { playMove } from '../game/make-move.js';
@@ -11,6 +11,8 @@ import { Game } from '../match/game.js';
 import { gameFromBoardFile, readGameFile } from '../match/saved-game.js';
 import { GameSession } from '../match/game-session.js';
 import { GameLog } from '../match/game-log.js';
+import { fileErrorWords, makeDirectory } from '../match/user-files.js';
+import { printable } from '../players/printable.js';
 import { IoLog } from '../match/io-log.js';
 import { defaultLimit, engineNames } from '../match/match.js';
 import { loadBoardFile } from '../match/load-board.js';
@@ -87,6 +89,9 @@ const help = `
     blobterm bench search                          search benchmark: the bench signature
     blobterm bench parallel                        Lazy SMP and YBWC against one thread
     blobterm kernel BOARD                          the compiled move generator's source
+    blobterm lab trees|simulate|parallel|...       the parallel alpha-beta lab
+    blobterm openings BOARD ...                    opening books (FENs) for match --openings
+    blobterm tune RECORD.jsonl ... --out FILE      fit the learned evaluation's weights (Texel)
     blobterm help [COMMAND]                        this text, or a command's
 
   Examples
@@ -100,19 +105,21 @@ const help = `
 /**
  * The log file of this session in `dir` (created if missing): `game-NNNN.log`, the first number no
  * log there has yet.
- * @throws UsageError if the folder cannot be made or read
+ * @throws FileWriteError if the folder or the file cannot be made; UsageError if the folder cannot be read
  */
 async function openGameLog(dir: string): Promise<GameLog> {
+	await makeDirectory(dir, 'log directory');
+	let names: string[];
 	try {
-		await mkdir(dir, { recursive: true });
-		const used = (await readdir(dir))
-			.map((name) => /^game-(\d+)\.log$/.exec(name))
-			.filter((m): m is RegExpExecArray => m !== null)
-			.map((m) => Number(m[1]));
-		return new GameLog(dir, Math.max(0, ...used) + 1);
+		names = await readdir(dir);
 	} catch (error) {
-		throw new UsageError(`--log-dir ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+		throw new UsageError(`--log-dir ${printable(dir)}: ${fileErrorWords(error)}`);
 	}
+	const used = names
+		.map((name) => /^game-(\d+)\.log$/.exec(name))
+		.filter((m): m is RegExpExecArray => m !== null)
+		.map((m) => Number(m[1]));
+	return GameLog.open(dir, Math.max(0, ...used) + 1);
 }
 
 /** The game command's flags (numbers as text, read by `number-flags.ts`). */

@@ -19,6 +19,7 @@ import { formatMove, parseMoveText } from '../game/notation.js';
 import { type Position } from '../game/position.js';
 import { formatUaiMove, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 import { type MoveReport } from '../players/player.js';
+import { printable } from '../players/printable.js';
 import { parsePgnComment, pgnComment, readReportFields } from './move-report.js';
 import { type MatchGameLine } from './match-record.js';
 
@@ -29,9 +30,17 @@ const TERMINATION: Record<MatchGameLine['termination'], string> = {
 	adjudicated: 'adjudication',
 };
 
-/** A tag pair, its value escaped as PGN asks (backslash and double quote). */
+/**
+ * A tag pair, its value on one line (control characters, a newline included, shown as U+FFFD)
+ * and escaped as PGN asks (backslash and double quote).
+ */
 function tag(name: string, value: string | number): string {
-	return `[${name} "${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+	return `[${name} "${printable(String(value)).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+}
+
+/** A comment: `{text}`, the text on one line and without the `}` that would end it early. */
+function comment(text: string): string {
+	return `{${printable(text).replace(/[{}]/g, (brace) => (brace === '{' ? '(' : ')'))}}`;
 }
 
 /**
@@ -78,7 +87,7 @@ export function formatPgn(record: MatchGameLine, event = 'blobterm match'): stri
 		words.push(formatUaiMove(position, move), pgnComment(report, m.ms, uaiLine(position, m.pv ?? [])));
 		position = playMove(position, move);
 	});
-	words.push(`{${record.reason}}`, record.result);
+	words.push(comment(record.reason), record.result);
 	return `${tags.join('\n')}\n\n${wrap(words, 79)}\n\n`;
 }
 

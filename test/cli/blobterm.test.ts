@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode } from './run.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
+/** The fixture engines answer at once, but may take a second or more to start on a loaded machine. */
+const AMPLE_GRACE = ['--grace', '5000'];
 // The score and depth the mover's engine gave (`+1.25/3`), when it is an engine.
 const MOVE_LINE =
 	/^(\d+)\. (Blue|Red) \(\d+,\d+\) > \(\d+,\d+\) {2}\d+\.\d\ds {2}Blue \d+ Red \d+( {2}[-+]?(\d+\.\d\d|[+-]M\d+)\/\d+)?$/;
@@ -51,6 +53,7 @@ describe('blobterm --plain', () => {
 			'builtin',
 			'-0.1',
 			'--plain',
+			...AMPLE_GRACE,
 		]);
 		expect(run.code).toBe(0);
 		const { result } = checkTranscript(run.stdout);
@@ -67,6 +70,7 @@ describe('blobterm --plain', () => {
 			fixture('exit-engine.mjs'),
 			'-1',
 			'--plain',
+			...AMPLE_GRACE,
 		]);
 		expect(run.code).toBe(0);
 		const { moves, result } = checkTranscript(run.stdout);
@@ -79,9 +83,13 @@ describe('blobterm --plain', () => {
 	it('a person plays by typing moves on stdin; illegal moves are refused and the game goes on', async () => {
 		// Red is the greedy fixture engine: its moves do not depend on blobterm's search.
 		const input = '0 0 3 3\n0 0 1 1\nhello\n(3,0) > (2,1)\n';
-		const run = await runNode('cli.js', ['boards/4x4.bwb', fixture('greedy-engine.mjs'), '-1', '--plain'], {
-			input,
-		});
+		const run = await runNode(
+			'cli.js',
+			['boards/4x4.bwb', fixture('greedy-engine.mjs'), '-1', '--plain', ...AMPLE_GRACE],
+			{
+				input,
+			},
+		);
 		expect(run.code).toBe(0);
 		const board = ['    0  1  2  3', ' 0  B  .  .  R', ' 1  .  .  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];
 		const after = ['    0  1  2  3', ' 0  R  R  .  .', ' 1  .  R  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];
