@@ -502,7 +502,7 @@ describe('the engine panel', () => {
 			expect(ui.frames.length - framesBefore).toBeLessThan(30);
 			// Keys stay live while it thinks: help opens and closes, and g makes it move.
 			await press('?');
-			expect(frame()).toContain('Keys (any key closes this help)');
+			await waitFor(() => frame().includes('Keys (any key closes this help)'));
 			await press(' ', 'g');
 			await waitFor(() => session.state.moves.length === 2);
 			await stop();
