@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { positionToGrid } from '../../source/game/position.js';
 import { GameSession, type SessionOptions } from '../../source/match/game-session.js';
@@ -9,7 +9,7 @@ import { HumanPlayer } from '../../source/players/human-player.js';
 import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove, moveCoords } from '../../source/game/notation.js';
 import { type MoveRequest, type Player } from '../../source/players/player.js';
-import { liveProcessGroups } from '../../source/players/process-registry.js';
+import { liveProcessGroups, liveTempDirs } from '../../source/players/process-registry.js';
 import { waitFor } from '../helpers.js';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
@@ -37,6 +37,9 @@ async function play(s: GameSession, text: string): Promise<void> {
 }
 
 const texts = (s: GameSession) => s.state.moves.map((m) => m.text);
+
+// A session quit while an engine program thinks: its process and its temporary folder go before the next test.
+afterEach(() => waitFor(() => liveProcessGroups() === 0 && liveTempDirs() === 0));
 
 describe('a session between two people', () => {
 	it('undo takes back one move, redo replays it, and a new move forgets the taken-back ones', async () => {
