@@ -1,8 +1,14 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runNode } from './run.js';
+
+/** Folders the tests made, removed after each (the run fails on anything left in its TMPDIR). */
+const made: string[] = [];
+afterEach(() => {
+	for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('blobterm lab', () => {
 	it('lab trees prints the counts of the trees', async () => {
@@ -15,6 +21,7 @@ describe('blobterm lab', () => {
 
 	it('lab simulate prints a table, a chart and writes an SVG', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'lab-'));
+		made.push(dir);
 		const svg = join(dir, 'speedup.svg');
 		const r = await runNode('cli.js', [
 			'lab',
