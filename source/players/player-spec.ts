@@ -13,7 +13,7 @@
  *             nodes=N          node limit per move (for matches that do not depend on the load)
  *             threads=N        search threads (default 1)
  *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
- *             preset=P, algorithm=A, hash=MB, exposure=N,
+ *             preset=P, algorithm=A, hash=MB, eval=tuned|classic, weights=FILE, exposure=N,
  *             aspiration|tt|ttmove|captures|killers|history|positional=on|off
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}

@@ -96,8 +96,8 @@ describe('player specs', () => {
 		[
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
-				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, exposure, ' +
-				'aspiration, tt, ttmove, captures, killers, history, positional)',
+				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
+				'exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[
 			`${greedy},fast`,
