@@ -55,7 +55,7 @@ describe('a well-behaved engine', () => {
 		expect(liveProcessGroups()).toBe(0);
 	});
 
-	it('its temp folder is known to the cleanup before it exists, so that no exit in between leaves it behind', async () => {
+	it('its temp folder is known to the cleanup before it exists: no exit in between leaves it behind', async () => {
 		const player = new ExternalPlayer({ command: fixture('greedy-engine.mjs') });
 		const answer = player.play(request(start, AMPLE_MS));
 		// Synchronously after play() is called: the folder is tracked, not yet made.
