@@ -19,13 +19,13 @@ describe('scheme C (the network) choosing split points', () => {
 		const fini = () => store.mem[store.at(root) + R_FINI];
 		let sharedBelow = false;
 		while (fini() === 0) {
-			const found = scheme.find(store, 1);
+			const found = scheme.find(store);
 			expect(found).not.toBe(root);
 			if (found >= 0) sharedBelow = true;
 			proc.step();
 		}
 		// The nodes below the root were offered at once; the root is offered now.
 		expect(sharedBelow).toBe(true);
-		expect(scheme.find(store, 1)).toBe(root);
+		expect(scheme.find(store)).toBe(root);
 	});
 });
