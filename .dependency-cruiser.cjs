@@ -12,6 +12,8 @@
  *     ^
  *   match     the game loop, matches of many games, statistics, records
  *     ^
+ *   tuning    opening books, Texel tuning of the evaluation from match records
+ *     ^
  *   ui        Ink components and hooks, plain-text output
  *     ^
  *   cli       the two executables (source/cli.tsx, source/engine-cli.ts) and source/cli/
@@ -22,6 +24,7 @@ const LAYERS = [
 	{ name: 'lab', path: '^source/lab/' },
 	{ name: 'players', path: '^source/players/' },
 	{ name: 'match', path: '^source/match/' },
+	{ name: 'tuning', path: '^source/tuning/' },
 	{ name: 'ui', path: '^source/ui/' },
 	{ name: 'cli', path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
 ];

@@ -20,6 +20,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	analyze: () => import('./analyze.js'),
 	kernel: () => import('./kernel.js'),
 	lab: () => import('./lab.js'),
+	openings: () => import('./openings.js'),
+	tune: () => import('./tune.js'),
 };
 
 /** The game command, run when the first argument names no subcommand. */
