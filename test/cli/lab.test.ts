@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runNode } from './run.js';
 
 describe('blobterm lab', () => {
@@ -15,6 +15,7 @@ describe('blobterm lab', () => {
 
 	it('lab simulate prints a table, a chart and writes an SVG', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'lab-'));
+		onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
 		const svg = join(dir, 'speedup.svg');
 		const r = await runNode('cli.js', [
 			'lab',
