@@ -6,6 +6,8 @@
  *     ^
  *   search    the engine: evaluation, transposition table, alpha-beta, time, worker threads
  *     ^
+ *   lab       the parallel alpha-beta lab: synthetic trees, parallel algorithms, the simulator
+ *     ^
  *   players   human, built-in engine, tournament-interface and UAI programs
  *     ^
  *   match     the game loop, matches of many games, statistics, records
@@ -19,6 +21,7 @@
 const LAYERS = [
 	{ name: 'game', path: '^source/game/' },
 	{ name: 'search', path: '^source/search/' },
+	{ name: 'lab', path: '^source/lab/' },
 	{ name: 'players', path: '^source/players/' },
 	{ name: 'match', path: '^source/match/' },
 	{ name: 'tuning', path: '^source/tuning/' },
