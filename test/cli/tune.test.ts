@@ -55,7 +55,7 @@ describe('blobterm tune', () => {
 		expect(run.stdout).toContain(`weights written to ${out}\n`);
 		const weights = readWeightsFile(out);
 		expect(weights.source).toBe(out);
-		expect(weights.opening.some((w) => w !== 0)).toBe(true);
+		expect(Array.from(weights.opening).some((w) => w !== 0)).toBe(true);
 	});
 
 	it.each([
