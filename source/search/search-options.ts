@@ -58,7 +58,7 @@ export interface SearchOptions {
  * full windows at the root (half-widths of 0.5, 1, 2 and 4 blobs all lost). The evaluation is
  * the learned one: in self-play SPRTs against the classic one it scored 91-15 on 7x7 Ataxx at
  * depth 4 (+313 ± 102 Elo, 106 games) and 104-54 with 10 draws on the Blob War boards at depth 3
- * (+107 ± 54 Elo, 168 games); docs/strength.md.
+ * (+107 ± 54 Elo, 168 games); at 20,000 nodes per move +255 ± 86 and +76 ± 46 (docs/strength.md).
  */
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	algorithm: 'pvs',
