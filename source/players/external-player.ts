@@ -12,7 +12,8 @@
  * TIME is sent in seconds with a decimal point (`2.4`, `-0.5`): positive for Blue, negative for Red.
  */
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { formatBoardFile, historyForSide } from '../game/board-file.js';
@@ -72,10 +73,12 @@ export class ExternalPlayer implements Player {
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
-		let dir: string | null = null;
+		// Tracked before it is made (a fresh random name, made by an mkdir that fails if it
+		// exists), so that an exit at any moment, a SIGKILL included, leaves no folder behind.
+		const dir = join(tmpdir(), `blobterm-${randomBytes(6).toString('hex')}`);
+		trackTempDir(dir);
 		try {
-			dir = await mkdtemp(join(tmpdir(), 'blobterm-'));
-			trackTempDir(dir);
+			await mkdir(dir, { mode: 0o700 });
 			const file = join(dir, 'position.bwb');
 			await writeFile(file, formatBoardFile(request.position, historyForSide(request.history)), { mode: 0o600 });
 			return await this.run(file, request);
@@ -85,10 +88,8 @@ export class ExternalPlayer implements Player {
 				reason: `could not run ${this.name}: ${(error as Error).message.split('\n')[0]}`,
 			};
 		} finally {
-			if (dir) {
-				await rm(dir, { recursive: true, force: true });
-				untrackTempDir(dir);
-			}
+			await rm(dir, { recursive: true, force: true });
+			untrackTempDir(dir);
 		}
 	}
 

@@ -15,35 +15,38 @@ describe('blobterm lab', () => {
 
 	it('lab simulate prints a table, a chart and writes an SVG', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'lab-'));
-		const svg = join(dir, 'speedup.svg');
-		const r = await runNode('cli.js', [
-			'lab',
-			'simulate',
-			'--algorithm',
-			'ybwc,dts',
-			'--ordering',
-			'8,66,33',
-			'--depth',
-			'4',
-			'--trees',
-			'2',
-			'--processors',
-			'1,2,4',
-			'--svg',
-			svg,
-			'--no-color',
-		]);
-		expect(r.stderr).toBe('');
-		expect(r.code).toBe(0);
-		expect(r.stdout).toMatch(/\| YBWC \(scheme A\) \| 1 \| \d+ \| \d+ \| 1\.00 \| 0\.0% \|/);
-		expect(r.stdout).toContain('| DTS (scheme B) | 4 |');
-		expect(r.stdout).toContain('processors (log scale)');
-		expect(r.stdout).toContain('a) YBWC (scheme A)');
-		const text = readFileSync(svg, 'utf8');
-		expect(text.startsWith('<svg')).toBe(true);
-		expect(text).toContain('DTS (scheme B)');
-		expect((text.match(/<path /g) ?? []).length).toBe(3); // two curves and the ideal
-		rmSync(dir, { recursive: true });
+		try {
+			const svg = join(dir, 'speedup.svg');
+			const r = await runNode('cli.js', [
+				'lab',
+				'simulate',
+				'--algorithm',
+				'ybwc,dts',
+				'--ordering',
+				'8,66,33',
+				'--depth',
+				'4',
+				'--trees',
+				'2',
+				'--processors',
+				'1,2,4',
+				'--svg',
+				svg,
+				'--no-color',
+			]);
+			expect(r.stderr).toBe('');
+			expect(r.code).toBe(0);
+			expect(r.stdout).toMatch(/\| YBWC \(scheme A\) \| 1 \| \d+ \| \d+ \| 1\.00 \| 0\.0% \|/);
+			expect(r.stdout).toContain('| DTS (scheme B) | 4 |');
+			expect(r.stdout).toContain('processors (log scale)');
+			expect(r.stdout).toContain('a) YBWC (scheme A)');
+			const text = readFileSync(svg, 'utf8');
+			expect(text.startsWith('<svg')).toBe(true);
+			expect(text).toContain('DTS (scheme B)');
+			expect((text.match(/<path /g) ?? []).length).toBe(3); // two curves and the ideal
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it('lab parallel runs on threads and checks the values', async () => {

@@ -7,7 +7,7 @@ import { playMove } from '../../source/game/make-move.js';
 import { type Position } from '../../source/game/position.js';
 import { ExternalPlayer, formatTimeArg } from '../../source/players/external-player.js';
 import { type EngineInfo, type MoveRequest } from '../../source/players/player.js';
-import { liveProcessGroups } from '../../source/players/process-registry.js';
+import { liveProcessGroups, liveTempDirs } from '../../source/players/process-registry.js';
 import { isAlive, killListedPids } from '../fixture-pids.js';
 import { move } from '../helpers.js';
 
@@ -53,6 +53,16 @@ describe('a well-behaved engine', () => {
 		expect(answer).toEqual({ kind: 'move', coords: { r1: 0, c1: 0, r2: 0, c2: 1 }, text: '(0,0) > (0,1)' });
 		expect(readdirSync(tmp)).toEqual([]);
 		expect(liveProcessGroups()).toBe(0);
+	});
+
+	it('its temp folder is known to the cleanup before it exists: no exit in between leaves it behind', async () => {
+		const player = new ExternalPlayer({ command: fixture('greedy-engine.mjs') });
+		const answer = player.play(request(start, AMPLE_MS));
+		// Synchronously after play() is called: the folder is tracked, not yet made.
+		expect(liveTempDirs()).toBe(1);
+		expect(await answer).toMatchObject({ kind: 'move' });
+		expect(liveTempDirs()).toBe(0);
+		expect(readdirSync(tmp)).toEqual([]);
 	});
 
 	it('plays Red when TIME is negative', async () => {
