@@ -52,7 +52,7 @@ const FLAGS = {
 	skipPlies: { type: 'string', default: '8' },
 	margin: { type: 'string', default: '100' },
 	ridge: { type: 'string', default: '0' },
-	fix: { type: 'string', default: '' },
+	fix: { type: 'string' },
 } as const;
 
 /** Runs the tune command. @throws UsageError for bad arguments or unreadable input */
@@ -64,7 +64,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const flags = {
 		out: given.out,
 		start: given.start,
-		fix: given.fix,
+		fix: given.fix ?? '',
 		k: readNumberFlag('--k', given.k, BOUNDS.scalingK),
 		iterations: readNumber('--iterations', given.iterations, BOUNDS.tuneIterations),
 		skipPlies: readNumber('--skip-plies', given.skipPlies, BOUNDS.skipPlies),

@@ -9,9 +9,7 @@ describe('blobterm analyze', () => {
 		const run = await runNode('cli.js', ['analyze', 'boards/ataxx.bwb', '--depth', '6']);
 		expect(run.code).toBe(0);
 		const lines = run.stdout.trim().split('\n');
-		expect(lines[0]).toBe(
-			'analyze boards/ataxx.bwb: 7x7, Blue to move, Blob War rules, algorithm=pvs,exposure=25,hash=64',
-		);
+		expect(lines[0]).toBe('analyze boards/ataxx.bwb: 7x7, Blue to move, Blob War rules, algorithm=pvs,hash=64');
 		const infos = lines.slice(1, -1).map((l) => INFO.exec(l));
 		expect(infos.map((m) => Number(m![1]))).toEqual([1, 2, 3, 4, 5, 6]);
 		const lastPv = infos.at(-1)![3];
@@ -39,7 +37,7 @@ describe('blobterm analyze', () => {
 		const lines = run.stdout.trim().split('\n');
 		expect(lines[0]).toBe(
 			'analyze fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1": 7x7, Red to move, Ataxx rules, ' +
-				'algorithm=mtdf,killers=off,exposure=25,hash=8',
+				'algorithm=mtdf,killers=off,hash=8',
 		);
 		expect(lines.slice(1, -1).map((l) => Number(INFO.exec(l)![1]))).toEqual([1, 2, 3, 4]);
 		expect(lines.at(-1)).toMatch(/^bestmove \(\d+,\d+\) > \(\d+,\d+\) score \S+ depth 4$/);

@@ -5,7 +5,7 @@ import { PtyScreen } from '../ui/pty-screen.js';
 
 const ESC = '\x1b[';
 /** The built-in engine at depth 1 on both sides of gruyere3, as text: the same moves on every run. */
-const GAME = ['boards/gruyere3.bwb', 'builtin:depth=1', '1', 'builtin:depth=1', '-1', '--plain'];
+const GAME = ['boards/gruyere3.bwb', 'builtin:depth=1', '1', 'builtin:depth=2', '-1', '--plain'];
 const MATCH = ['match', 'builtin:depth=1,name=d1', 'builtin:depth=2,name=d2', 'boards/gruyere3.bwb', '--time', '1'];
 
 /**

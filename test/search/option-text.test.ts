@@ -50,8 +50,10 @@ describe('search options as text', () => {
 	});
 
 	it('describes what differs from the full engine', () => {
-		expect(describeSearchOptions({})).toBe(`algorithm=pvs,exposure=25,hash=${DEFAULT_SEARCH_OPTIONS.hashMb}`);
-		expect(describeSearchOptions({ evaluation: 'tuned', hashMb: 16 })).toBe('algorithm=pvs,eval=tuned,hash=16');
+		expect(describeSearchOptions({})).toBe(`algorithm=pvs,hash=${DEFAULT_SEARCH_OPTIONS.hashMb}`);
+		expect(describeSearchOptions({ evaluation: 'classic', hashMb: 16 })).toBe(
+			'algorithm=pvs,eval=classic,exposure=25,hash=16',
+		);
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
 			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off',
 		);

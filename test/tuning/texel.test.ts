@@ -74,27 +74,34 @@ function knownWeights() {
 	return { opening, endgame };
 }
 
+/** A fit takes 3 to 8 s alone, and several times that on a loaded 2-core machine. */
+const FIT = { timeout: 180_000 };
+
 describe('Texel tuning', () => {
 	const truth = knownWeights();
 	const k = 1.2;
 	const zero = { opening: new Array<number>(TERM_COUNT).fill(0), endgame: new Array<number>(TERM_COUNT).fill(0) };
 
-	it('recovers known weights within 0.5 centiblob from results that are the expected scores of the model', () => {
-		const set = syntheticSet(12_000, truth, k, 2014, 'expected');
-		const fitted = fitWeights(set, k, zero, 40);
-		for (const phase of ['opening', 'endgame'] as const)
-			for (let t = 0; t < TERM_COUNT; t++)
-				expect(Math.abs(fitted[phase][t] - truth[phase][t]), `${TERMS[t]} ${phase}`).toBeLessThan(0.5);
-	});
+	it(
+		'recovers known weights within 0.5 centiblob from results that are the expected scores of the model',
+		FIT,
+		() => {
+			const set = syntheticSet(12_000, truth, k, 2014, 'expected');
+			const fitted = fitWeights(set, k, zero, 40);
+			for (const phase of ['opening', 'endgame'] as const)
+				for (let t = 0; t < TERM_COUNT; t++)
+					expect(Math.abs(fitted[phase][t] - truth[phase][t]), `${TERMS[t]} ${phase}`).toBeLessThan(0.5);
+		},
+	);
 
 	describe('from won and lost games drawn from the model', () => {
 		const set = syntheticSet(24_000, truth, k, 2015, 'drawn');
 
-		it('recovers the scaling constant K within 10%', () => {
+		it('recovers the scaling constant K within 10%', FIT, () => {
 			expect(Math.abs(fitK(set, truth) - k)).toBeLessThan(0.1 * k);
 		});
 
-		it('recovers the evaluation: within 10% of its spread, the large weights within 20%', () => {
+		it('recovers the evaluation: within 10% of its spread, the large weights within 20%', FIT, () => {
 			const fitted = fitWeights(set, k, zero, 40);
 			// As good as the truth on its own data: the fit converged.
 			expect(meanSquaredError(set, fitted, k)).toBeLessThanOrEqual(meanSquaredError(set, truth, k));

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readWeightsFile } from '../../source/search/eval-weights.js';
+import { runNode } from './run.js';
+
+/** 12 games on 5x5 (depth 1 against depth 2, classic evaluation) from 2-ply openings. */
+const RECORD = 'test/fixtures/records/5x5-depth1-depth2.jsonl';
+
+const dir = mkdtempSync(join(tmpdir(), 'blobterm-tune-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('blobterm openings', () => {
+	it('prints every position one half-move from the start, once', async () => {
+		const run = await runNode('cli.js', ['openings', '--plies', '1', 'boards/4x4.bwb']);
+		expect(run.code).toBe(0);
+		const lines = run.stdout.trim().split('\n');
+		// 6 clone destinations and 10 jumps from the two Blue blobs.
+		expect(lines).toHaveLength(16);
+		expect(new Set(lines).size).toBe(16);
+		expect(lines.slice(0, 2)).toEqual(['xx1o/4/4/x2o o 0 1', 'x2o/x3/4/x2o o 0 1']);
+		expect(lines.every((l) => / o \d+ 1$/.test(l))).toBe(true);
+	});
+
+	it('refuses more than 6 plies', async () => {
+		const run = await runNode('cli.js', ['openings', '--plies', '7', 'boards/4x4.bwb']);
+		expect(run.code).toBe(2);
+		expect(run.stderr).toBe('blobterm: --plies must be a whole number of half-moves from 0 to 6, got "7"\n');
+	});
+});
+
+describe('blobterm tune', () => {
+	it('fits weights to a match record and writes a file the engine plays with', { timeout: 120_000 }, async () => {
+		const out = join(dir, 'weights.json');
+		const run = await runNode('cli.js', [
+			'tune',
+			RECORD,
+			'--out',
+			out,
+			'--iterations',
+			'3',
+			'--skip-plies',
+			'2',
+			'--margin',
+			'300',
+		]);
+		expect(run.stderr).toBe('');
+		expect(run.code).toBe(0);
+		const lines = run.stdout.split('\n');
+		expect(lines[0]).toBe(
+			'12 games in 1 record: 180 positions after 2 half-moves, 14 decided at 2 plies, 157 quiet (kept)',
+		);
+		expect(lines[1]).toBe('fitting on 126 positions, 31 held out (every tenth game)');
+		expect(run.stdout).toContain(`weights written to ${out}\n`);
+		const weights = readWeightsFile(out);
+		expect(weights.source).toBe(out);
+		expect(Array.from(weights.opening).some((w) => w !== 0)).toBe(true);
+	});
+
+	it.each([
+		[
+			['--out', 'w.json', '--margin', '-3', RECORD],
+			'--margin must be a number of centiblobs from 0 to 100000, got "-3"',
+		],
+		[['--out', 'w.json', '--fix', 'blobs', RECORD], '--fix: unknown term "blobs" (terms: '],
+		[['--out', 'w.json', 'no/such.jsonl'], 'cannot read record no/such.jsonl: no such file'],
+		[[RECORD], 'tune: --out FILE is required (where to write the weights)'],
+	])('%j fails with one line', async (args, message) => {
+		const run = await runNode('cli.js', ['tune', ...args]);
+		expect(run.code).toBe(2);
+		expect(run.stderr.split('\n')).toHaveLength(2);
+		expect(run.stderr).toContain(message);
+	});
+});
