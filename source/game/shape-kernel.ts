@@ -392,6 +392,8 @@ export function kernelSource(g: Geometry): string {
 	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
 	emit(empties());
 	emit(dilate('m', 'h', 'd'));
+	// Most positions have a clone: the second dilation (jumps) is needed only without one.
+	emit(`if ((${list((w) => `(d${w} & e${w})`, ' | ')}) !== 0) return true;`);
 	emit(dilate('d', 'g', 'q'));
 	emit(`return (${list((w) => `(q${w} & e${w})`, ' | ')}) !== 0;`);
 	emit(`}`);

