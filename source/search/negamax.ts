@@ -14,7 +14,7 @@ import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { evaluate } from './evaluate.js';
 import { MoveOrdering, pickNextMove } from './move-ordering.js';
-import { MAX_NODE_MOVES, PositionStack } from './position-stack.js';
+import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, scoreFromTable, scoreToTable, terminalScore } from './score.js';
 import { type SearchOptions } from './search-options.js';
@@ -167,7 +167,7 @@ export class TreeSearch implements SplitHost {
 
 		// Step 4. The other moves, best first by their ordering keys.
 		if (alpha < beta) {
-			const mBase = ply * MAX_NODE_MOVES;
+			const mBase = ply * stack.moveStride;
 			const moves = stack.moves;
 			const keys = stack.orderKeys;
 			let n: number;
