@@ -50,7 +50,9 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
     --hash MB          transposition table size (default 64)
     --preset P         default, skeleton (the first engine: alpha-beta, no table) or plain
     --set KEY=VALUE    a search switch, repeatable: aspiration, tt, ttmove, captures,
-                       killers, history, positional = on|off`;
+                       killers, history, positional = on|off; selectivity: selective (off:
+                       none of the next, an exact search), nullmove, rfp (reverse futility),
+                       futility, lmr (late-move reductions), lmp (late-move pruning) = on|off`;
 
 /**
  * Search options from `--preset`, `--algorithm`, `--hash` and `--set` (in that order).

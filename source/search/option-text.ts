@@ -7,6 +7,7 @@
  *   hash=MB                           transposition table size, 1..4096
  *   exposure=N                        centiblobs per exposed blob in the positional term, 0..1000
  *   aspiration|tt|ttmove|captures|killers|history|positional=on|off
+ *   selective|nullmove|rfp|futility|lmr|lmp=on|off    selectivity (selective=off turns it all off)
  */
 
 import { type Algorithm, SEARCH_PRESETS, type SearchOptions } from './search-options.js';
@@ -24,6 +25,12 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 	killers: 'killers',
 	history: 'history',
 	positional: 'positional',
+	selective: 'selective',
+	nullmove: 'nullMove',
+	rfp: 'reverseFutility',
+	futility: 'futility',
+	lmr: 'lateMoveReductions',
+	lmp: 'lateMovePruning',
 };
 
 /** Every key `applySearchOption` reads. */

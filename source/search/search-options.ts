@@ -33,7 +33,35 @@ export interface SearchOptions {
 	readonly positional: boolean;
 	/** Weight of one exposed blob in the positional term, centiblobs. */
 	readonly exposureWeight: number;
+	/**
+	 * Selectivity at all (off: the search returns the exact minimax value at its depth, whatever
+	 * the switches below say).
+	 */
+	readonly selective: boolean;
+	/** Null-move pruning: a pass searched shallower (`negamax.ts` Step 4). */
+	readonly nullMove: boolean;
+	/** Reverse futility pruning: a static evaluation far above beta cuts off near the leaves. */
+	readonly reverseFutility: boolean;
+	/** Futility pruning: a static evaluation far below alpha fails low near the leaves. */
+	readonly futility: boolean;
+	/** Late-move reductions: moves ordered late are searched shallower first. */
+	readonly lateMoveReductions: boolean;
+	/** Late-move pruning: near the leaves, moves ordered late are not searched. */
+	readonly lateMovePruning: boolean;
 }
+
+/** Every selective technique off: exact minimax values at the search's depth. */
+export const EXACT_SEARCH: Pick<
+	SearchOptions,
+	'selective' | 'nullMove' | 'reverseFutility' | 'futility' | 'lateMoveReductions' | 'lateMovePruning'
+> = {
+	selective: false,
+	nullMove: false,
+	reverseFutility: false,
+	futility: false,
+	lateMoveReductions: false,
+	lateMovePruning: false,
+};
 
 /**
  * The full engine. The positional term is on: in self-play at 0.1 s per move it scored 36-16
@@ -52,6 +80,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	history: true,
 	positional: true,
 	exposureWeight: 25,
+	...EXACT_SEARCH,
 };
 
 /** The walking skeleton's engine: plain alpha-beta, blob difference, moves ordered by gain only. */
@@ -66,6 +95,7 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	history: false,
 	positional: false,
 	exposureWeight: 25,
+	...EXACT_SEARCH,
 };
 
 /** Options with every enhancement off: plain alpha-beta in generation order. */

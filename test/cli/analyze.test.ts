@@ -61,7 +61,7 @@ describe('blobterm analyze', () => {
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
 			'blobterm: unknown search option "speed" ' +
 				'(options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, ' +
-				'captures, killers, history, positional)',
+				'captures, killers, history, positional, selective, nullmove, rfp, futility, lmr, lmp)',
 		],
 		[['analyze', 'boards/ataxx.bwb', '--time', '-1'], 'blobterm: --time must be a number of seconds > 0, got -1'],
 		[['analyze', 'nowhere.bwb', '--depth', '2'], 'blobterm: cannot read board file nowhere.bwb: no such file'],

@@ -90,7 +90,8 @@ describe('player specs', () => {
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
 				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, exposure, ' +
-				'aspiration, tt, ttmove, captures, killers, history, positional)',
+				'aspiration, tt, ttmove, captures, killers, history, positional, selective, nullmove, rfp, futility, ' +
+				'lmr, lmp)',
 		],
 		[
 			`${greedy},fast`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { geometryOf } from '../../source/game/geometry.js';
 import { positionFromGrid, type Side } from '../../source/game/position.js';
 import { Searcher } from '../../source/search/search.js';
-import { type Algorithm, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { type Algorithm, EXACT_SEARCH, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { minimax, transposesAcrossDepths } from './minimax.js';
 
 /** A small random board (3x3 to 5x5) with a few holes and blobs, either side to move. */
@@ -30,12 +30,15 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 	it('the counterexample that showed why: a position at plies 1 and 3, where the table gives a deeper value', () => {
 		const pos = positionFromGrid(geometryOf(4, 5, [2, 5]), ['.BXB.', 'XBRB.', 'B.R.R', 'BBBB.'], 1);
 		expect(transposesAcrossDepths(pos, 4)).toBe(true);
-		expect(new Searcher({ tt: false, positional: true, exposureWeight: 25 }).search(pos, { depth: 4 }).score).toBe(
-			minimax(pos, 4, Infinity, 'blobwar', 0, 25),
-		);
+		expect(
+			new Searcher({ ...EXACT_SEARCH, tt: false, positional: true, exposureWeight: 25 }).search(pos, { depth: 4 })
+				.score,
+		).toBe(minimax(pos, 4, Infinity, 'blobwar', 0, 25));
 		expect(transposesAcrossDepths(pos, 3)).toBe(false);
 		expect(
-			new Searcher({ tt: true, hashMb: 1, positional: true, exposureWeight: 25 }).search(pos, { depth: 3 }).score,
+			new Searcher({ ...EXACT_SEARCH, tt: true, hashMb: 1, positional: true, exposureWeight: 25 }).search(pos, {
+				depth: 3,
+			}).score,
 		).toBe(minimax(pos, 3, Infinity, 'blobwar', 0, 25));
 	});
 
@@ -51,6 +54,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 							if (tt) fc.pre(!transposesAcrossDepths(pos, depth, halfMovesLeft));
 							const expected = minimax(pos, depth, halfMovesLeft);
 							const searcher = new Searcher({
+								...EXACT_SEARCH,
 								algorithm,
 								tt,
 								hashMb: 1,
@@ -82,6 +86,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				(pos, depth, algorithm, tt) => {
 					if (tt) fc.pre(!transposesAcrossDepths(pos, depth));
 					const result = new Searcher({
+						...EXACT_SEARCH,
 						algorithm,
 						tt,
 						hashMb: 1,
@@ -113,10 +118,13 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				fc.constantFrom(...algorithms),
 				(pos, depth, algorithm) => {
 					fc.pre(!transposesAcrossDepths(pos, depth, Infinity, 'ataxx'));
-					const result = new Searcher({ algorithm, hashMb: 1, positional: false }).search(pos, {
-						depth,
-						variant: 'ataxx',
-					});
+					const result = new Searcher({ ...EXACT_SEARCH, algorithm, hashMb: 1, positional: false }).search(
+						pos,
+						{
+							depth,
+							variant: 'ataxx',
+						},
+					);
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
 				},
 			),
