@@ -357,7 +357,8 @@ export class TreeSearch implements SplitHost {
 		beta: number,
 		nullWindow: boolean,
 	): number {
-		this.stack.makeChild(ply, side, move);
+		if (depth <= 1 && move !== PASS) this.stack.makeLeafChild(ply, side, move);
+		else this.stack.makeChild(ply, side, move);
 		if (nullWindow) {
 			const score = -this.negamax(ply + 1, depth - 1, -alpha - 1, -alpha);
 			if (score <= alpha || score >= beta || this.aborted) return score;

@@ -124,6 +124,21 @@ export class PositionStack {
 	}
 
 	/**
+	 * `makeChild` for a child that is a leaf of the search: its key is left as it was (a leaf is
+	 * never looked up in the table). Not for a pass.
+	 */
+	makeLeafChild(ply: number, side: number, move: Move): void {
+		const stride = this.stride;
+		const c = 2 * ply;
+		const r = this.kernel.makeBoard(this.words, ply * stride, (ply + 1) * stride, side, move);
+		const captured = r & 255;
+		const clone = r >> 8;
+		this.counts[c + 2 + side] = this.counts[c + side] + captured + clone;
+		this.counts[c + 2 + (side ^ 1)] = this.counts[c + (side ^ 1)] - captured;
+		this.clocks[ply + 1] = clone ? 0 : this.clocks[ply] + 1;
+	}
+
+	/**
 	 * Sets `keyLo`, `keyHi` to the table key of the position at `ply`: its Zobrist key, salted near
 	 * the half-move limit or Ataxx's clock limit (where the horizon changes the value).
 	 */
