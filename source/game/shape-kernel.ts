@@ -442,7 +442,8 @@ export function kernelSource(g: Geometry): string {
 	emit(`const to = move & 255, from = (move >>> 8) & 255, tk = KB[to], tw = tk >>> 5, tb = 1 << (tk & 31);`);
 	emit(`let fw = -1, fb = 0, n = 256;`);
 	emit(
-		`if (from !== to && JUMP[(from << 8) | to] === 1) { const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); n = 0; }`,
+		`if (from !== to && JUMP[(from << 8) | to] === 1) ` +
+			`{ const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); n = 0; }`,
 	);
 	for (const w of ws) {
 		emit(`{ const o = bb[os + ${w}], c = o & N${w}[tk]; let m = bb[ms + ${w}] | c;`);
