@@ -357,13 +357,47 @@ export class TreeSearch implements SplitHost {
 		beta: number,
 		nullWindow: boolean,
 	): number {
-		if (depth <= 1 && move !== PASS) this.stack.makeLeafChild(ply, side, move);
-		else this.stack.makeChild(ply, side, move);
+		if (depth <= 1 && move !== PASS) {
+			// The child is a leaf: made without its key, and scored without a full node's work.
+			this.stack.makeLeafChild(ply, side, move);
+			return -this.leaf(ply + 1);
+		}
+		this.stack.makeChild(ply, side, move);
 		if (nullWindow) {
 			const score = -this.negamax(ply + 1, depth - 1, -alpha - 1, -alpha);
 			if (score <= alpha || score >= beta || this.aborted) return score;
 		}
 		return -this.negamax(ply + 1, depth - 1, -beta, -alpha);
+	}
+
+	/**
+	 * A node with no plies to go (what `negamax` does there, Step 1, without its setup): the score
+	 * of a finished game, else the static evaluation.
+	 */
+	leaf(ply: number): number {
+		this.pv.clear(ply);
+		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
+		if (this.aborted) return 0;
+		if (ply > this.seldepth) this.seldepth = ply;
+		const stack = this.stack;
+		const side = (stack.rootSide ^ ply) & 1;
+		const base = ply * stack.stride;
+		const mine = stack.counts[2 * ply + side];
+		const theirs = stack.counts[2 * ply + (side ^ 1)];
+		const kernel = stack.kernel;
+		const words = stack.words;
+		if (stack.variant === 'blobwar') {
+			const empty = stack.playableCount - mine - theirs;
+			if (empty === 0) return terminalScore(mine, theirs, ply);
+			if (!kernel.hasMove(words, base, side)) return terminalScore(mine, theirs + empty, ply);
+			if (ply >= stack.halfMovesLeft) return terminalScore(mine, theirs, ply);
+		} else {
+			if (mine === 0 || theirs === 0 || stack.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= stack.halfMovesLeft)
+				return terminalScore(mine, theirs, ply);
+			if (!kernel.hasMove(words, base, side) && !kernel.hasMove(words, base, side ^ 1))
+				return terminalScore(mine, theirs, ply);
+		}
+		return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
 	}
 
 	/** Looks at the stop flag, the clock, the node limit and the split points above. */
