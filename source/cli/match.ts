@@ -1,19 +1,22 @@
 /**
  * `blobterm match [options] ENGINE_A ENGINE_B [BOARD ...]`: pit two engines against each other.
- * meow's help text below is its documentation; the work is done by `match/match.ts`.
+ * The help text below is its documentation; the work is done by `match/match.ts`.
  */
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
 import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
 import { type SprtOptions } from '../match/sprt.js';
-import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
+import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress } from '../ui/match-progress.js';
+import { plural } from '../ui/format.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { BOUNDS } from '../game/number-args.js';
+import { readNumberFlag } from './number-flags.js';
 
 /** The board used when none is given (the game command's default). */
 const DEFAULT_BOARD = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'boards', 'default.bwb');
@@ -36,16 +39,16 @@ const help = `
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}
-    uai:./prog                     a UAI program (RULES.md section 5): 7x7 boards, Ataxx rules
+    uai:./prog                     a UAI program: 7x7 boards, Ataxx rules
     uai:./prog,option.Hash=64      ... sends "setoption name Hash value 64"; args=ARGS;
                                    init=MS: time for uaiok and readyok (default 5000)
     Options of every engine: name=NAME; of programs: grace=MS (extra time before a loss).
     Options are comma-separated KEY=VALUE; quote a spec that holds spaces.
 
   Options
-    --games N              games in all (default: one pair per board)
-    --concurrency N        games played at once (default 1)
-    --time S               seconds per move (default 1)
+    --games N              games in all (default: one pair per board; at most 1000000)
+    --concurrency N        games played at once (default 1, at most 64)
+    --time S               seconds per move (default 1; 0.01 to 86400, one day)
     --max-moves N          half-move limit (default: twice the playable cells, at least 100;
                            1000 under Ataxx rules, whose 100-half-move clock ends games first)
     --rules R              blobwar or ataxx (default: ataxx when an engine speaks UAI)
@@ -61,8 +64,10 @@ const help = `
     --resume               go on with the match in --record FILE (same command line)
     --pgn FILE             append each finished game to FILE as PGN
     --log-dir DIR          one log per game of all that is sent to and read from the engines
-    --grace MS             extra time engine programs get before they lose (default 500)
-    --help                 this text
+    --grace MS             extra time engine programs get before they lose (default 500,
+                           at most 3600000)
+    --no-color             no colours (also NO_COLOR=1 or TERM=dumb)
+    --help, -h             this text
 
   Engines that crash, hang, print garbage or illegal moves lose that game, with the reason
   recorded; the match goes on. Ctrl-C stops it: finished games stay in the record, and
@@ -75,40 +80,38 @@ const help = `
     $ blobterm match --time 0.5 --pgn games.pgn uai:./ataxx-engine builtin boards/ataxx.bwb
 `;
 
+/** The match command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	games: { type: 'string' },
+	concurrency: { type: 'string' },
+	time: { type: 'string' },
+	maxMoves: { type: 'string' },
+	rules: { type: 'string' },
+	fen: { type: 'string', isMultiple: true },
+	openings: { type: 'string' },
+	shuffle: { type: 'boolean', default: false },
+	seed: { type: 'string' },
+	adjudicate: { type: 'string' },
+	adjudicatePlies: { type: 'string' },
+	sprt: { type: 'string' },
+	record: { type: 'string' },
+	resume: { type: 'boolean', default: false },
+	pgn: { type: 'string' },
+	logDir: { type: 'string' },
+	grace: { type: 'string' },
+	color: { type: 'boolean', default: true },
+} as const;
+
 /** Runs a match as the command line asks. @throws user errors (reported by `main`) */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			games: { type: 'number' },
-			concurrency: { type: 'number', default: 1 },
-			time: { type: 'number', default: 1 },
-			maxMoves: { type: 'number' },
-			rules: { type: 'string' },
-			fen: { type: 'string', isMultiple: true },
-			openings: { type: 'string' },
-			shuffle: { type: 'boolean', default: false },
-			seed: { type: 'number' },
-			adjudicate: { type: 'number' },
-			adjudicatePlies: { type: 'number', default: 8 },
-			sprt: { type: 'string' },
-			record: { type: 'string' },
-			resume: { type: 'boolean', default: false },
-			pgn: { type: 'string' },
-			logDir: { type: 'string' },
-			grace: { type: 'number', default: 500 },
-			color: { type: 'boolean', default: true },
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm match', help, flags: FLAGS, argv });
 	const flags = cli.flags;
 	const [specA, specB, ...boards] = cli.input;
 	if (specB === undefined)
 		throw new UsageError(
 			'match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
 		);
-	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA), parseEngineSpec(specB)];
+	const engines: [PlayerSpec, PlayerSpec] = [parsePlayerSpec(specA), parsePlayerSpec(specB)];
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
 	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));
@@ -126,35 +129,29 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
 		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
 	const variant: Variant = (flags.rules as Variant | undefined) ?? (usesUai ? 'ataxx' : 'blobwar');
-	if (!(flags.time > 0)) throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
-	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
-	if (flags.maxMoves !== undefined && (!Number.isInteger(flags.maxMoves) || flags.maxMoves < 1))
-		throw new UsageError(`--max-moves must be an integer >= 1, got ${flags.maxMoves}`);
-	if (flags.seed !== undefined && !Number.isInteger(flags.seed))
-		throw new UsageError(`--seed must be an integer, got ${flags.seed}`);
-	let adjudication = null;
-	if (flags.adjudicate !== undefined) {
-		if (!Number.isInteger(flags.adjudicate) || flags.adjudicate < 1)
-			throw new UsageError(`--adjudicate must be an integer >= 1 (blobs), got ${flags.adjudicate}`);
-		if (!Number.isInteger(flags.adjudicatePlies) || flags.adjudicatePlies < 1)
-			throw new UsageError(`--adjudicate-plies must be an integer >= 1, got ${flags.adjudicatePlies}`);
-		adjudication = { margin: flags.adjudicate, plies: flags.adjudicatePlies };
-	}
+	const timeS = readNumberFlag('--time', flags.time, BOUNDS.moveSeconds) ?? 1;
+	const graceMs = readNumberFlag('--grace', flags.grace, BOUNDS.graceMs) ?? 500;
+	const maxMoves = readNumberFlag('--max-moves', flags.maxMoves, BOUNDS.halfMoveLimit);
+	const seed = readNumberFlag('--seed', flags.seed, BOUNDS.seed);
+	const concurrency = readNumberFlag('--concurrency', flags.concurrency, BOUNDS.concurrency) ?? 1;
+	const adjudicatePlies = readNumberFlag('--adjudicate-plies', flags.adjudicatePlies, BOUNDS.adjudicatePlies) ?? 8;
+	const margin = readNumberFlag('--adjudicate', flags.adjudicate, BOUNDS.adjudicateBlobs);
+	const adjudication = margin === undefined ? null : { margin, plies: adjudicatePlies };
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
-	const games = flags.games ?? 2 * openings.length;
+	const games = readNumberFlag('--games', flags.games, BOUNDS.games) ?? 2 * openings.length;
 
 	const match = new Match({
 		engines,
 		openings,
 		games,
-		concurrency: flags.concurrency,
-		timeMs: flags.time * 1000,
-		halfMoveLimit: flags.maxMoves ?? null,
+		concurrency,
+		timeMs: timeS * 1000,
+		halfMoveLimit: maxMoves ?? null,
 		variant,
-		graceMs: flags.grace,
+		graceMs,
 		adjudication,
 		sprt,
-		seed: flags.seed ?? null,
+		seed: seed ?? null,
 		shuffle: flags.shuffle,
 		recordPath: flags.record ?? null,
 		pgnPath: flags.pgn ?? null,
@@ -174,9 +171,9 @@ export async function run(argv: readonly string[]): Promise<void> {
 	process.on('SIGINT', onSignal);
 	process.on('SIGTERM', onSignal);
 	out.write(
-		`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games ` +
-			`on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move, ` +
-			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${flags.concurrency} at once\n`,
+		`Match: ${match.names[0]} vs ${match.names[1]}, ${plural(games, 'game')} ` +
+			`on ${plural(openings.length, 'board')}, ${timeS} s per move, ` +
+			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${concurrency} at once\n`,
 	);
 	let summary: MatchSummary;
 	try {
@@ -191,12 +188,19 @@ export async function run(argv: readonly string[]): Promise<void> {
 		process.off('SIGTERM', onSignal);
 	}
 	const notes: string[] = [];
-	if (summary.resumed > 0) notes.push(`Resumed: ${summary.resumed} games were already in ${flags.record}.`);
+	if (summary.resumed > 0)
+		notes.push(
+			`Resumed: ${plural(summary.resumed, 'game')} ${summary.resumed === 1 ? 'was' : 'were'} ` +
+				`already in ${flags.record}.`,
+		);
 	if (summary.end === 'sprt')
-		notes.push(`SPRT decided${summary.abandoned > 0 ? `: ${summary.abandoned} games in progress abandoned` : ''}.`);
+		notes.push(
+			`SPRT decided` +
+				`${summary.abandoned > 0 ? `: ${plural(summary.abandoned, 'game')} in progress abandoned` : ''}.`,
+		);
 	if (summary.end === 'stopped')
 		notes.push(
-			`Stopped: ${summary.abandoned} games in progress abandoned.` +
+			`Stopped: ${plural(summary.abandoned, 'game')} in progress abandoned.` +
 				`${flags.record ? ' Add --resume to the same command to play the rest.' : ''}`,
 		);
 	const table = resultTable(

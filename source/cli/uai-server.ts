@@ -1,5 +1,5 @@
 /**
- * `blob-engine --uai`: the built-in engine speaking UAI (RULES.md section 5), the protocol of
+ * `blob-engine --uai`: the built-in engine speaking UAI (docs/uai.md), the protocol of
  * Ataxx GUIs and match runners (cuteataxx), on 7x7 boards under Ataxx rules.
  *
  * GUI to engine: uai, isready, uainewgame, setoption name N value V (Hash, Threads, Parallel,
@@ -95,7 +95,7 @@ export async function runUaiServer(
 /** The state of one UAI session. */
 class UaiServer {
 	private options: Partial<SearchOptions>;
-	private thread: SearchPool | null = null;
+	private pool: SearchPool | null = null;
 	private threads: number;
 	private parallel: ParallelAlgorithm;
 	private position: Position = parseFen(ATAXX_START_FEN).position;
@@ -131,7 +131,7 @@ class UaiServer {
 				return true;
 			case 'uainewgame':
 				this.stopSearch();
-				this.thread?.clear();
+				this.pool?.clear();
 				return true;
 			case 'setoption':
 				this.setOption(args);
@@ -159,7 +159,7 @@ class UaiServer {
 	async close(): Promise<void> {
 		this.stopSearch();
 		await this.searching?.catch(() => undefined);
-		await this.thread?.close();
+		await this.pool?.close();
 	}
 
 	private identify(): void {
@@ -220,8 +220,8 @@ class UaiServer {
 	/** Applies a change that needs new threads (their count, the algorithm, the table size). */
 	private reconfigure(change: () => void): void {
 		change();
-		const old = this.thread;
-		this.thread = null;
+		const old = this.pool;
+		this.pool = null;
 		if (old) {
 			old.stop();
 			void old.close();
@@ -303,13 +303,13 @@ class UaiServer {
 		this.stopped = false;
 		this.heldResult = null;
 		const position = this.position;
-		const thread = (this.thread ??= new SearchPool({
+		const pool = (this.pool ??= new SearchPool({
 			threads: this.threads,
 			parallel: this.parallel,
 			search: this.options,
 		}));
 		const multiPv = this.multiPv;
-		this.searching = thread
+		this.searching = pool
 			.search(
 				position,
 				limits,
@@ -348,7 +348,7 @@ class UaiServer {
 
 	private stopSearch(): void {
 		this.stopped = true;
-		this.thread?.stop();
+		this.pool?.stop();
 		if (this.heldResult) {
 			this.write(bestMoveLine(this.heldResult.position, this.heldResult.result.move));
 			this.heldResult = null;

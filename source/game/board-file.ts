@@ -1,5 +1,5 @@
 /**
- * Board files (`.bwb`, RULES.md section 2): reading with precise errors, and writing.
+ * Board files (`.bwb`, docs/board-files.md): reading with precise errors, and writing.
  *
  * ```
  * 5 6            <- rows, then columns

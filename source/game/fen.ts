@@ -1,5 +1,5 @@
 /**
- * Ataxx FEN (RULES.md section 5): `x5o/7/7/7/7/7/o5x x 0 1`.
+ * Ataxx FEN (docs/uai.md): `x5o/7/7/7/7/7/o5x x 0 1`.
  *
  * Ranks from the top (rank 7 on a 7x7 board, board row 0) down, separated by `/`: `x` a Blue
  * blob (moves first), `o` a Red blob, `-` a hole, a number a run of empty cells. Then the side to

@@ -1,7 +1,7 @@
 /**
  * A match between two engines: many games, each opening played twice with colours swapped
  * (`schedule.ts`), several games at once, each game's record appended the moment it ends
- * (`record.ts`, optionally `pgn.ts`, per-game engine logs in `game-log.ts`), running totals and
+ * (`match-record.ts`, optionally `pgn.ts`, per-game engine logs in `game-log.ts`), running totals and
  * statistics (`tally.ts`, `stats.ts`), and an SPRT (`sprt.ts`) that stops the match once decided.
  *
  * Each game gets fresh players (one worker thread per built-in engine, one process per external
@@ -14,14 +14,14 @@ import { mkdir } from 'node:fs/promises';
 import { defaultHalfMoveLimit, type Variant } from '../game/game-over.js';
 import { BLUE, type Side } from '../game/position.js';
 import { createPlayer } from '../players/create-player.js';
-import { type EngineSpec, specName } from '../players/engine-spec.js';
+import { type PlayerSpec, specName } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
 import { adjudicate, type Adjudication, type AdjudicationOptions } from './adjudication.js';
 import { Game } from './game.js';
 import { GameLog } from './game-log.js';
 import { type Opening } from './opening.js';
 import { formatPgn } from './pgn.js';
-import { Appender, type GameRecord, type MatchHeader, RecordFile } from './record.js';
+import { Appender, type MatchGameLine, type MatchHeader, MatchRecordFile } from './match-record.js';
 import { type GameResult } from './result.js';
 import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
@@ -43,7 +43,7 @@ export function defaultLimit(variant: Variant, geometry: { readonly playableCoun
 /** Settings of a match. */
 export interface MatchOptions {
 	/** Engines A and B. */
-	readonly engines: readonly [EngineSpec, EngineSpec];
+	readonly engines: readonly [PlayerSpec, PlayerSpec];
 	/** Start positions (at least one). */
 	readonly openings: readonly Opening[];
 	/** Games to play in all (a resumed match counts the recorded ones). */
@@ -86,14 +86,14 @@ export interface LiveGame {
 /** What a match reports as it goes. */
 export interface MatchListener {
 	gameStarted?(live: LiveGame): void;
-	gameFinished?(record: GameRecord, totals: Tally, sprt: SprtState | null): void;
+	gameFinished?(record: MatchGameLine, totals: Tally, sprt: SprtState | null): void;
 }
 
 /** How a match ended. */
 export interface MatchSummary {
 	readonly names: readonly [string, string];
 	/** Every finished game, recorded earlier (resume) or now. */
-	readonly records: readonly GameRecord[];
+	readonly records: readonly MatchGameLine[];
 	readonly tally: Tally;
 	readonly sprt: SprtState | null;
 	/** `done`: every game was played; `sprt`: the SPRT decided; `stopped`: stopped by `stop()`. */
@@ -109,7 +109,7 @@ export interface MatchSummary {
 export class MatchOptionsError extends UserError {}
 
 /** The names of engines A and B in records: their specs' names, made distinct. */
-export function engineNames(engines: readonly [EngineSpec, EngineSpec]): [string, string] {
+export function engineNames(engines: readonly [PlayerSpec, PlayerSpec]): [string, string] {
 	let names: [string, string] = [specName(engines[0]), specName(engines[1])];
 	if (names[0] === names[1]) names = [engines[0].text, engines[1].text];
 	if (names[0] === names[1]) names = [`${names[0]} A`, `${names[1]} B`];
@@ -120,7 +120,7 @@ export function engineNames(engines: readonly [EngineSpec, EngineSpec]): [string
 export class Match {
 	readonly names: [string, string];
 	private readonly live = new Map<number, LiveGame>();
-	private records: GameRecord[] = [];
+	private records: MatchGameLine[] = [];
 	private stopReason: 'sprt' | 'stopped' | null = null;
 	private abandoned = 0;
 	private sprt: SprtState | null = null;
@@ -149,7 +149,7 @@ export class Match {
 	}
 
 	/** The finished games so far. */
-	finished(): readonly GameRecord[] {
+	finished(): readonly MatchGameLine[] {
 		return this.records;
 	}
 
@@ -160,7 +160,7 @@ export class Match {
 
 	/**
 	 * Plays the match to its end (or its stop).
-	 * @throws RecordFileError for a record file that cannot be used; errors of the file system
+	 * @throws MatchRecordError for a record file that cannot be used; errors of the file system
 	 */
 	async run(listener: MatchListener = {}): Promise<MatchSummary> {
 		const o = this.options;
@@ -180,9 +180,13 @@ export class Match {
 			startedAt: new Date().toISOString(),
 		};
 		let header: MatchHeader;
-		let recordFile: RecordFile | null = null;
+		let recordFile: MatchRecordFile | null = null;
 		if (o.recordPath) {
-			const opened = await RecordFile.open(o.recordPath, { ...base, seed: o.seed ?? null }, o.resume ?? false);
+			const opened = await MatchRecordFile.open(
+				o.recordPath,
+				{ ...base, seed: o.seed ?? null },
+				o.resume ?? false,
+			);
 			recordFile = opened.file;
 			header = opened.header;
 			this.records = [...opened.games];
@@ -241,7 +245,7 @@ export class Match {
 	}
 
 	/** Plays one game. @returns its record, or null if it was abandoned by a stop */
-	private async playGame(scheduled: ScheduledGame, listener: MatchListener): Promise<GameRecord | null> {
+	private async playGame(scheduled: ScheduledGame, listener: MatchListener): Promise<MatchGameLine | null> {
 		const o = this.options;
 		const opening = o.openings[scheduled.opening];
 		const order: [0 | 1, 0 | 1] = scheduled.engineA === BLUE ? [0, 1] : [1, 0];
@@ -252,7 +256,7 @@ export class Match {
 		);
 		const makePlayer = (side: Side): Player => {
 			const spec = o.engines[order[side]];
-			return createPlayer({ ...spec, name: names[side] } as EngineSpec, {
+			return createPlayer({ ...spec, name: names[side] } as PlayerSpec, {
 				graceMs: o.graceMs,
 				log: log?.logger(`${side === BLUE ? 'Blue' : 'Red'} ${names[side]}`),
 			});

@@ -50,16 +50,16 @@ export class BuiltinPlayer implements Player {
 			parallel: this.options.parallel,
 			search: this.options.search,
 		});
-		const thread = this.pool;
+		const pool = this.pool;
 		const { position } = request;
-		const onAbort = () => thread.stop();
+		const onAbort = () => pool.stop();
 		request.signal.addEventListener('abort', onAbort);
 		let lastInfo: SearchInfo | null = null;
 		// Between completed depths, this thread reads the threads' node counters from shared
 		// memory on its own timer (no message per node, nor per thousand nodes).
 		const started = performance.now();
 		const sample = setInterval(() => {
-			const threadNodes = thread.threadNodes();
+			const threadNodes = pool.threadNodes();
 			const nodes = threadNodes.reduce((sum, n) => sum + n, 0);
 			const timeMs = performance.now() - started;
 			request.onInfo?.({
@@ -67,13 +67,13 @@ export class BuiltinPlayer implements Player {
 				nodes,
 				nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
 				timeMs: Math.round(timeMs),
-				threads: thread.threads,
-				threadNodes: thread.threads > 1 ? threadNodes : undefined,
+				threads: pool.threads,
+				threadNodes: pool.threads > 1 ? threadNodes : undefined,
 			});
 		}, PROGRESS_SAMPLE_MS);
 		try {
 			const useTime = this.options.useTime ?? true;
-			const result = await thread.search(
+			const result = await pool.search(
 				position,
 				{
 					depth: this.options.depth,
@@ -103,7 +103,7 @@ export class BuiltinPlayer implements Player {
 						nps: result.timeMs > 0 ? Math.round((result.nodes * 1000) / result.timeMs) : 0,
 						timeMs: Math.round(result.timeMs),
 						pv: result.pv,
-						threads: thread.threads,
+						threads: pool.threads,
 					}),
 				);
 			}

@@ -1,18 +1,20 @@
 /**
  * The search driver: iterative deepening at the root over the tree search of `negamax.ts`, with
- * the enhancements of the handout's part 2, each switchable through `SearchOptions`:
+ * the enhancements surveyed by the course handout (Dumas, "Guerre des blobs", 2014), each
+ * switchable through `SearchOptions`:
  *
- * - drivers at the root: full-window alpha-beta, PVS with aspiration windows (handout 2.6), or
- *   MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax algorithms",
- *   Artificial Intelligence 87, 1996; handout 2.7);
+ * - drivers at the root: full-window alpha-beta, PVS with aspiration windows (handout section
+ *   Fenêtres), or MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax
+ *   algorithms", Artificial Intelligence 87, 1996; handout section MTD(f));
  * - multi-PV: the N best root moves, each with its score and line, and searchmoves;
  * - a transposition table shared with other threads (`transposition-table.ts`), move ordering
  *   (`move-ordering.ts`), the principal variation (`principal-variation.ts`);
- * - time (handout 2.4.3), as `time-manager.ts` decides: a fixed time per move is used to its
- *   end; with a clock the search stops after a depth past its optimum (scaled by the best move's
- *   stability). The hard limit stops the search (the clock and the shared stop flag are read
- *   every 1024 nodes). A stopped search answers with the best move of the last completed
- *   iteration, or of the stopped one where a move already beat it there: always a legal move.
+ * - time (handout section Descente itérative et gestion du temps), as `time-manager.ts`
+ *   decides: a fixed time per move is used to its end; with a clock the search stops after a
+ *   depth past its optimum (scaled by the best move's stability). The hard limit stops the
+ *   search (the clock and the shared stop flag are read every 1024 nodes). A stopped search
+ *   answers with the best move of the last completed iteration, or of the stopped one where a
+ *   move already beat it there: always a legal move.
  * - parallel search through the thread's split policy (`split-policy.ts`, `parallel/`).
  */
 
@@ -278,7 +280,7 @@ export class Searcher {
 	}
 
 	/**
-	 * MTD(f): null-window searches around the guess until the bounds meet (handout 2.7.1), over the
+	 * MTD(f): null-window searches around the guess until the bounds meet (handout section MTD(f)), over the
 	 * root moves from `first` on.
 	 */
 	private mtdf(depth: number, guess: number, first: number): number {

@@ -1,7 +1,8 @@
 /**
  * The one place that decides how long a move may take: the search's limits, the tournament
- * interface, UAI's `go`, and the game loop's watchdog all ask here (handout section 2.4.3; the
- * clock rules of UCI engines, after Stockfish's `timeman.cpp`).
+ * interface, UAI's `go`, and the game loop's watchdog all ask here (Dumas, "Guerre des blobs",
+ * 2014, section Descente itérative et gestion du temps; the clock rules of UCI engines, after
+ * Stockfish's `timeman.cpp`).
  *
  * - A fixed time per move (UAI `movetime`, the tournament interface's TIME, the built-in player):
  *   the move gets all of it less a small safety margin (`moveTimeMargin`): the search goes on

@@ -3,12 +3,12 @@ import { reportError, UsageError } from '../../source/cli/errors.js';
 import { BoardFileError } from '../../source/game/board-file.js';
 import { FenError } from '../../source/game/fen.js';
 import { quote, UserError } from '../../source/game/user-error.js';
-import { GameRecordError } from '../../source/match/game-record-error.js';
+import { SavedGameError } from '../../source/match/saved-game.js';
 import { FileReadError } from '../../source/match/load-board.js';
 import { MatchOptionsError } from '../../source/match/match.js';
-import { RecordFileError } from '../../source/match/record.js';
+import { MatchRecordError } from '../../source/match/match-record.js';
 import { SprtOptionsError } from '../../source/match/sprt.js';
-import { PlayerSpecError } from '../../source/players/engine-spec.js';
+import { PlayerSpecError } from '../../source/players/player-spec.js';
 import { SearchOptionError } from '../../source/search/option-text.js';
 
 let written: string;
@@ -37,10 +37,10 @@ describe('user errors', () => {
 			new FenError('x', 'd'),
 			new FileReadError('r'),
 			new PlayerSpecError('p'),
-			new GameRecordError('g'),
+			new SavedGameError('g'),
 			new SearchOptionError('s'),
 			new SprtOptionsError('s'),
-			new RecordFileError('r'),
+			new MatchRecordError('r'),
 			new MatchOptionsError('m'),
 		];
 		for (const error of errors) {
@@ -59,7 +59,7 @@ describe('user errors', () => {
 	});
 
 	it('a message of several lines shows its first', () => {
-		reportError('blobterm', new RecordFileError('first\nsecond'));
+		reportError('blobterm', new MatchRecordError('first\nsecond'));
 		expect(written).toBe('blobterm: first\n');
 	});
 });

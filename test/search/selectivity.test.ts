@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove } from '../../source/game/notation.js';
 import { decodeDecisive, formatScore } from '../../source/search/score.js';
 import { Searcher } from '../../source/search/search.js';
@@ -64,7 +64,7 @@ describe('selective search', () => {
 	it('stopped by its flag or a node limit, it still answers a legal move', () => {
 		for (const name of ['default', 'ataxx', 'gruyere5']) {
 			const pos = board(name);
-			const legal = legalMoves(pos, 'pairs').map((m) => formatMove(pos, m));
+			const legal = pseudolegalMoves(pos, 'pairs').map((m) => formatMove(pos, m));
 			const searcher = new Searcher(ALL_ON);
 			Atomics.store(searcher.stopFlag, 0, 1);
 			const stopped = searcher.search(pos, { depth: 30 });

@@ -4,8 +4,8 @@
  *
  *   human                              a person at the keyboard
  *   builtin[:OPTIONS]                  the built-in engine          builtin:depth=6,name=deep
- *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (RULES.md section 4)
- *   uai:PROGRAM[,OPTIONS]              a UAI program (RULES.md section 5)
+ *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (docs/tournament-interface.md)
+ *   uai:PROGRAM[,OPTIONS]              a UAI program (docs/uai.md)
  *
  * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
  *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
@@ -28,8 +28,9 @@
 
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { BOUNDS, checkNumber, type NumberBounds, quoteInput } from '../game/number-args.js';
 import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
-import { MAX_THREADS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
+import { type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { UserError } from '../game/user-error.js';
 
@@ -37,7 +38,7 @@ import { UserError } from '../game/user-error.js';
 export class PlayerSpecError extends UserError {}
 
 /** A parsed player spec. Absent options take the caller's defaults. */
-export type EngineSpec =
+export type PlayerSpec =
 	| { readonly kind: 'human'; readonly text: string; readonly name?: string }
 	| {
 			readonly kind: 'builtin';
@@ -73,9 +74,9 @@ export interface ProgramSpec {
 }
 
 /** The kinds a spec can name. */
-export type EngineKind = EngineSpec['kind'];
+export type PlayerKind = PlayerSpec['kind'];
 
-const KEYS: Record<EngineKind, readonly string[]> = {
+const KEYS: Record<PlayerKind, readonly string[]> = {
 	human: [],
 	builtin: ['name', 'depth', 'nodes', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
 	ti: ['name', 'args', 'grace'],
@@ -87,7 +88,7 @@ const KEYS: Record<EngineKind, readonly string[]> = {
  * @throws PlayerSpecError for bad syntax, an unknown or bad option, or a program that is missing,
  *   a directory or not executable
  */
-export function parseEngineSpec(text: string): EngineSpec {
+export function parsePlayerSpec(text: string): PlayerSpec {
 	if (text === 'human') return { kind: 'human', text };
 	const prefix = /^(builtin|ti|uai)(?::|$)/.exec(text);
 	if (prefix?.[1] === 'builtin') {
@@ -102,9 +103,7 @@ export function parseEngineSpec(text: string): EngineSpec {
 		} catch (error) {
 			throw new PlayerSpecError(`player ${text}: ${(error as SearchOptionError).message}`);
 		}
-		const threads = options.threads === undefined ? undefined : readInteger(text, 'threads', options.threads, 1);
-		if (threads !== undefined && threads > MAX_THREADS)
-			throw new PlayerSpecError(`player ${text}: threads must be at most ${MAX_THREADS}, got ${threads}`);
+		const threads = readOption(text, 'threads', options.threads, BOUNDS.threads);
 		if (options.parallel !== undefined && options.parallel !== 'lazy' && options.parallel !== 'ybwc')
 			throw new PlayerSpecError(`player ${text}: parallel must be lazy or ybwc, got "${options.parallel}"`);
 		const parallel = options.parallel as ParallelAlgorithm | undefined;
@@ -112,8 +111,8 @@ export function parseEngineSpec(text: string): EngineSpec {
 			kind: 'builtin',
 			text,
 			name: options.name,
-			depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1),
-			nodes: options.nodes === undefined ? undefined : readInteger(text, 'nodes', options.nodes, 1),
+			depth: readOption(text, 'depth', options.depth, BOUNDS.depth),
+			nodes: readOption(text, 'nodes', options.nodes, BOUNDS.nodes),
 			search,
 			threads,
 			parallel,
@@ -143,10 +142,10 @@ export function parseEngineSpec(text: string): EngineSpec {
 					.trim()
 					.split(/\s+/)
 					.filter((a) => a !== '');
-	const graceMs = options.grace === undefined ? undefined : readNumber(text, 'grace', options.grace, 0);
+	const graceMs = readOption(text, 'grace', options.grace, BOUNDS.graceMs);
 	const command = resolveProgram(program);
 	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
-	const initMs = options.init === undefined ? undefined : readNumber(text, 'init', options.init, 1);
+	const initMs = readOption(text, 'init', options.init, BOUNDS.handshakeMs);
 	return { kind, text, program, command, name: options.name, args, graceMs, initMs, options: options.setoptions };
 }
 
@@ -164,7 +163,7 @@ interface Options {
 	search: string[];
 }
 
-function readOptions(text: string, kind: EngineKind, items: readonly string[]): Options {
+function readOptions(text: string, kind: PlayerKind, items: readonly string[]): Options {
 	const out: Options = { setoptions: [], search: [] };
 	const valid = KEYS[kind];
 	for (const item of items) {
@@ -191,18 +190,13 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 	return out;
 }
 
-function readNumber(text: string, key: string, value: string, min: number): number {
-	const n = Number(value);
-	if (value.trim() === '' || !Number.isFinite(n) || n < min)
-		throw new PlayerSpecError(`player ${text}: ${key} must be a number >= ${min}, got "${value}"`);
-	return n;
-}
-
-function readInteger(text: string, key: string, value: string, min: number): number {
-	const n = readNumber(text, key, value, min);
-	if (!Number.isInteger(n))
-		throw new PlayerSpecError(`player ${text}: ${key} must be an integer >= ${min}, got "${value}"`);
-	return n;
+/** An option's number, checked against its bounds (`game/number-args.ts`); undefined if not given. */
+function readOption(text: string, key: string, value: string | undefined, bounds: NumberBounds): number | undefined {
+	if (value === undefined) return undefined;
+	const checked = checkNumber(value, bounds);
+	if (!checked.ok)
+		throw new PlayerSpecError(`player ${text}: ${key} must be ${checked.expected}, got ${quoteInput(value)}`);
+	return checked.value;
 }
 
 function isFile(path: string): boolean {
@@ -214,7 +208,7 @@ function isFile(path: string): boolean {
 }
 
 /** The name a spec shows: its `name=` option, else `builtin`, `human` or the program as given. */
-export function specName(spec: EngineSpec): string {
+export function specName(spec: PlayerSpec): string {
 	if (spec.name !== undefined) return spec.name;
 	if (spec.kind === 'human' || spec.kind === 'builtin') return spec.kind;
 	return spec.program;
