@@ -51,7 +51,7 @@ const LMR_MOVES = 3;
 const LMR_LATE_MOVES = 16;
 /** Only moves that capture nothing are reduced (ordering gain: 1 a clone, 0 a jump). */
 const LMR_MAX_GAIN = 1;
-/** Late-move pruning: at most this many plies to go; moves searched before the rest are pruned. */
+/** Late-move pruning: at most this many plies to go; moves searched before quiet ones are pruned. */
 const LMP_DEPTH = 3;
 const LMP_MOVES = [0, 12, 18, 28];
 
@@ -288,8 +288,17 @@ export class TreeSearch implements SplitHost {
 					}
 					break;
 				}
-				// Late-move pruning: at shallow nodes off the PV, the moves ordered last are not searched.
-				if (selective && options.lateMovePruning && depth <= LMP_DEPTH && searched >= LMP_MOVES[depth]) break;
+				// Late-move pruning: at shallow nodes off the PV, once enough moves are searched, the
+				// moves that capture nothing are not (past the first few the moves are not sorted, so a
+				// capture may still come).
+				if (
+					selective &&
+					options.lateMovePruning &&
+					depth <= LMP_DEPTH &&
+					searched >= LMP_MOVES[depth] &&
+					keys[i] >>> GAIN_SHIFT <= LMR_MAX_GAIN
+				)
+					continue;
 				// Late-move reductions: late moves are searched shallower first, and again at full depth
 				// only if they beat alpha.
 				let reduction = 0;
