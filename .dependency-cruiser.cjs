@@ -6,9 +6,13 @@
  *     ^
  *   search    the engine: evaluation, transposition table, alpha-beta, time, worker threads
  *     ^
+ *   lab       the parallel alpha-beta lab: synthetic trees, parallel algorithms, the simulator
+ *     ^
  *   players   human, built-in engine, tournament-interface and UAI programs
  *     ^
  *   match     the game loop, matches of many games, statistics, records
+ *     ^
+ *   tuning    opening books, Texel tuning of the evaluation from match records
  *     ^
  *   ui        Ink components and hooks, plain-text output
  *     ^
@@ -17,8 +21,10 @@
 const LAYERS = [
 	{ name: 'game', path: '^source/game/' },
 	{ name: 'search', path: '^source/search/' },
+	{ name: 'lab', path: '^source/lab/' },
 	{ name: 'players', path: '^source/players/' },
 	{ name: 'match', path: '^source/match/' },
+	{ name: 'tuning', path: '^source/tuning/' },
 	{ name: 'ui', path: '^source/ui/' },
 	{ name: 'cli', path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
 ];

@@ -44,6 +44,7 @@ export const help = `
     --threads LIST     bench parallel: thread counts, like 1,2,4 (each 1 to ${BOUNDS.threads.max})
     --repeat N         bench time: runs of each measure (1 to ${BOUNDS.benchRepeat.max})
 ${SEARCH_FLAGS_HELP}
+    --no-color         no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h         this text
 
   Examples

@@ -10,7 +10,6 @@
  * abandons the games in progress, which are not recorded; `resume` plays them later.
  */
 
-import { mkdir } from 'node:fs/promises';
 import { defaultHalfMoveLimit, type Variant } from '../game/game-over.js';
 import { BLUE, type Side } from '../game/position.js';
 import { createPlayer } from '../players/create-player.js';
@@ -28,6 +27,7 @@ import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from '.
 import { tally, type Tally } from './tally.js';
 import { watchdogMs } from '../search/time-manager.js';
 import { UserError } from '../game/user-error.js';
+import { makeDirectory } from './user-files.js';
 
 /**
  * Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves
@@ -57,7 +57,10 @@ export interface MatchOptions {
 	readonly variant: Variant;
 	/** Grace period of engine programs, ms (their default: 500). */
 	readonly graceMs?: number;
-	/** Extra ms past an engine's time before the game loop steps in (default: `watchdogMs` of unattended play). */
+	/**
+	 * Extra ms past an engine's time and grace before the game loop steps in (default: `watchdogMs`
+	 * of unattended play).
+	 */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
 	readonly sprt?: SprtOptions | null;
@@ -159,8 +162,11 @@ export class Match {
 	}
 
 	/**
-	 * Plays the match to its end (or its stop).
-	 * @throws MatchRecordError for a record file that cannot be used; errors of the file system
+	 * Plays the match to its end (or its stop). The record, the PGN file and the log directory
+	 * are opened (and the record locked) before the first game, and closed at the end.
+	 * @throws MatchRecordError for a record file that cannot be used (in use, another match's,
+	 *   damaged); FileWriteError, FileReadError for a record, PGN or log file that cannot be
+	 *   written or read
 	 */
 	async run(listener: MatchListener = {}): Promise<MatchSummary> {
 		const o = this.options;
@@ -181,54 +187,78 @@ export class Match {
 		};
 		let header: MatchHeader;
 		let recordFile: MatchRecordFile | null = null;
-		if (o.recordPath) {
-			const opened = await MatchRecordFile.open(
-				o.recordPath,
-				{ ...base, seed: o.seed ?? null },
-				o.resume ?? false,
-			);
-			recordFile = opened.file;
-			header = opened.header;
-			this.records = [...opened.games];
-		} else {
-			header = { ...base, seed: o.seed ?? Math.floor(Math.random() * 0x7fffffff) };
+		let pgn: Appender | null = null;
+		try {
+			if (o.recordPath) {
+				const opened = await MatchRecordFile.open(
+					o.recordPath,
+					{ ...base, seed: o.seed ?? null },
+					o.resume ?? false,
+				);
+				recordFile = opened.file;
+				header = opened.header;
+				this.records = [...opened.games];
+			} else {
+				header = { ...base, seed: o.seed ?? Math.floor(Math.random() * 0x7fffffff) };
+			}
+			if (o.pgnPath) pgn = await Appender.open(o.pgnPath, 'PGN file');
+			if (o.logDir) await makeDirectory(o.logDir, 'log directory');
+			const resumed = this.records.length;
+			await this.playAll(header, recordFile, pgn, listener);
+			return {
+				names: this.names,
+				records: this.records,
+				tally: tally(this.records),
+				sprt: this.sprt,
+				end: this.stopReason ?? 'done',
+				resumed,
+				abandoned: this.abandoned,
+				header,
+			};
+		} finally {
+			await recordFile?.close();
+			await pgn?.close();
 		}
-		const resumed = this.records.length;
-		const pgn = o.pgnPath ? new Appender(o.pgnPath) : null;
-		await pgn?.check();
-		if (o.logDir) await mkdir(o.logDir, { recursive: true });
+	}
 
+	/**
+	 * Plays the games not yet recorded, `concurrency` at once, appending each to the record and
+	 * the PGN file as it ends. An error (a log file that cannot be written) stops the match.
+	 */
+	private async playAll(
+		header: MatchHeader,
+		recordFile: MatchRecordFile | null,
+		pgn: Appender | null,
+		listener: MatchListener,
+	): Promise<void> {
+		const o = this.options;
 		const schedule = new Schedule(o.openings.length, header.seed, header.shuffle);
 		const done = new Set(this.records.map((r) => r.game));
 		const queue: number[] = [];
 		for (let n = 1; n <= o.games; n++) if (!done.has(n)) queue.push(n);
 		this.checkSprt();
 
+		let failure: { error: unknown } | null = null;
 		const worker = async () => {
-			while (this.stopReason === null) {
-				const n = queue.shift();
-				if (n === undefined) return;
-				const record = await this.playGame(schedule.game(n), listener);
-				if (!record) continue;
-				this.records.push(record);
-				await recordFile?.append(record);
-				await pgn?.append(formatPgn(record));
-				this.checkSprt();
-				listener.gameFinished?.(record, tally(this.records), this.sprt);
+			try {
+				while (this.stopReason === null) {
+					const n = queue.shift();
+					if (n === undefined) return;
+					const record = await this.playGame(schedule.game(n), listener);
+					if (!record) continue;
+					this.records.push(record);
+					await recordFile?.append(record);
+					await pgn?.append(formatPgn(record));
+					this.checkSprt();
+					listener.gameFinished?.(record, tally(this.records), this.sprt);
+				}
+			} catch (error) {
+				failure ??= { error };
+				this.halt('stopped');
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(o.concurrency, Math.max(1, queue.length)) }, worker));
-		const end = this.stopReason ?? 'done';
-		return {
-			names: this.names,
-			records: this.records,
-			tally: tally(this.records),
-			sprt: this.sprt,
-			end,
-			resumed,
-			abandoned: this.abandoned,
-			header,
-		};
+		if (failure) throw (failure as { error: unknown }).error;
 	}
 
 	private halt(reason: 'sprt' | 'stopped'): void {
@@ -250,7 +280,7 @@ export class Match {
 		const opening = o.openings[scheduled.opening];
 		const order: [0 | 1, 0 | 1] = scheduled.engineA === BLUE ? [0, 1] : [1, 0];
 		const names: [string, string] = [this.names[order[0]], this.names[order[1]]];
-		const log = o.logDir ? new GameLog(o.logDir, scheduled.game) : null;
+		const log = o.logDir ? await GameLog.open(o.logDir, scheduled.game) : null;
 		log?.line(
 			`game ${scheduled.game}: ${names[0]} (Blue) against ${names[1]} (Red) on ${opening.label} (${opening.fen})`,
 		);

@@ -4,8 +4,16 @@
  * that its effect can be measured (`blobterm bench search --compare`) and tested.
  */
 
+import { type NamedWeights } from './eval-weights.js';
+
 /** The search driver at the root. */
 export type Algorithm = 'alphabeta' | 'pvs' | 'mtdf';
+
+/**
+ * The evaluation with the positional term on (`evaluate.ts`): `classic`, the blob difference
+ * plus exposure; `tuned`, the learned features with their fitted weights.
+ */
+export type EvaluationName = 'classic' | 'tuned';
 
 /** What the search uses. */
 export interface SearchOptions {
@@ -33,9 +41,11 @@ export interface SearchOptions {
 	readonly killers: boolean;
 	/** History heuristic (Schaeffer 1989): moves that caused cut-offs before are tried earlier. */
 	readonly history: boolean;
-	/** Add the positional term to the blob difference (`evaluate.ts`). */
+	/** Add the positional term to the blob difference (`evaluate.ts`); off: the blob difference alone. */
 	readonly positional: boolean;
-	/** Weight of one exposed blob in the positional term, centiblobs. */
+	/** Which positional evaluation. */
+	readonly evaluation: EvaluationName;
+	/** Weight of one exposed blob in the `classic` evaluation, centiblobs. */
 	readonly exposureWeight: number;
 	/**
 	 * Selectivity at all (off: the search returns the exact minimax value at its depth, whatever
@@ -52,6 +62,8 @@ export interface SearchOptions {
 	readonly lateMoveReductions: boolean;
 	/** Late-move pruning: near the leaves, moves ordered late are not searched. */
 	readonly lateMovePruning: boolean;
+	/** Weights of the `tuned` evaluation; null: the shipped ones (`weights.json`). */
+	readonly weights: NamedWeights | null;
 }
 
 /** Every selective technique off: exact minimax values at the search's depth. */
@@ -83,8 +95,10 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	killers: true,
 	history: true,
 	positional: true,
+	evaluation: 'classic',
 	exposureWeight: 25,
 	...EXACT_SEARCH,
+	weights: null,
 };
 
 /** The walking skeleton's engine: plain alpha-beta, blob difference, moves ordered by gain only. */
@@ -98,8 +112,10 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	killers: false,
 	history: false,
 	positional: false,
+	evaluation: 'classic',
 	exposureWeight: 25,
 	...EXACT_SEARCH,
+	weights: null,
 };
 
 /** Options with every enhancement off: plain alpha-beta in generation order. */

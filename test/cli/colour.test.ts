@@ -64,7 +64,7 @@ describe('colour outside the TUI', () => {
 	it('a match: the same output with and without colour', async () => {
 		const [plain, coloured] = await Promise.all([run('cli.js', MATCH), run('cli.js', MATCH, { FORCE_COLOR: '1' })]);
 		expect(plain.code).toBe(0);
-		expect(plain.stdout).toMatch(/^Results of d1 vs d2: 2 games, 1 pairs$/m);
+		expect(plain.stdout).toMatch(/^Results of d1 vs d2: 2 games, 1 pair$/m);
 		expect(plain.stdout).not.toContain('\x1b');
 		expect(coloured.stdout).toMatch(/Score of d1 vs d2: \x1b\[32m\d\x1b\[39m - \x1b\[31m\d\x1b\[39m - \x1b\[33m\d/);
 		expect(stripVTControlCharacters(coloured.stdout)).toBe(plain.stdout);
@@ -85,6 +85,20 @@ describe('colour outside the TUI', () => {
 			// Without colour: the first test's line for blobterm, word for word.
 			expect(stripVTControlCharacters(coloured.stderr)).toBe(`${name}: ${words}`);
 		}
+	});
+
+	it('both programs and every command take --no-color and list it in their help', async () => {
+		const helps = await Promise.all(
+			[
+				['cli.js', '--help'],
+				...['match', 'analyze', 'perft', 'bench', 'kernel'].map((c) => ['cli.js', c, '--help']),
+				['engine-cli.js', '--help'],
+			].map(([script, ...args]) => run(script, args)),
+		);
+		for (const help of helps)
+			expect(help.stdout).toMatch(/^ {4}--no-color {2,}no colours \(also NO_COLOR=1 or TERM=dumb\)$/m);
+		const plain = await run('engine-cli.js', ['no-such-board.bwb', '1', '--no-color'], { FORCE_COLOR: '1' });
+		expect(plain.stderr).toBe('blob-engine: cannot read board file no-such-board.bwb: no such file\n');
 	});
 
 	it('in a terminal: colour by default, none with NO_COLOR (which chalk alone would ignore there)', async () => {
