@@ -5,7 +5,12 @@
 
 import { Searcher } from '../search/search.js';
 import { describeSearchOptions } from '../search/option-text.js';
-import { DEFAULT_SEARCH_OPTIONS, PLAIN_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
+import {
+	DEFAULT_SEARCH_OPTIONS,
+	EXACT_SEARCH,
+	PLAIN_SEARCH_OPTIONS,
+	type SearchOptions,
+} from '../search/search-options.js';
 import { BENCH_POSITIONS, benchPosition } from './bench-positions.js';
 import { describeMachine } from './machine.js';
 
@@ -54,7 +59,16 @@ export function benchSearch(
 }
 
 /** The full engine's search with the blob difference alone: the rows compare searches of the same tree values. */
-const FULL_BLOBS: Partial<SearchOptions> = { ...DEFAULT_SEARCH_OPTIONS, positional: false };
+const FULL_BLOBS: Partial<SearchOptions> = { ...DEFAULT_SEARCH_OPTIONS, ...EXACT_SEARCH, positional: false };
+
+/** The selective techniques, each alone on the exact search (their node counts, not their strength). */
+const SELECTIVE_ROWS: ReadonlyArray<readonly [string, keyof SearchOptions]> = [
+	['null move', 'nullMove'],
+	['reverse futility pruning', 'reverseFutility'],
+	['futility pruning', 'futility'],
+	['late-move reductions', 'lateMoveReductions'],
+	['late-move pruning', 'lateMovePruning'],
+];
 
 /** The rows of the comparison: each enhancement switched on in turn, then the alternatives. */
 export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly options: Partial<SearchOptions> }> = [
@@ -98,7 +112,26 @@ export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly option
 	{ label: '+ aspiration windows', options: { ...FULL_BLOBS, aspiration: true } },
 	{ label: 'MTD(f) instead of PVS', options: { ...FULL_BLOBS, algorithm: 'mtdf' } },
 	{ label: 'PVS without the table', options: { ...FULL_BLOBS, tt: false, ttMoveOrdering: false } },
-	{ label: '+ positional term (the full engine; another evaluation)', options: DEFAULT_SEARCH_OPTIONS },
+	{
+		label: '+ positional term (the exact engine; another evaluation)',
+		options: { ...DEFAULT_SEARCH_OPTIONS, ...EXACT_SEARCH },
+	},
+	...SELECTIVE_ROWS.map(([label, key]) => ({
+		label: `selective: ${label}`,
+		options: { ...DEFAULT_SEARCH_OPTIONS, ...EXACT_SEARCH, selective: true, [key]: true },
+	})),
+	{
+		label: 'selective: all of them',
+		options: {
+			...DEFAULT_SEARCH_OPTIONS,
+			selective: true,
+			nullMove: true,
+			reverseFutility: true,
+			futility: true,
+			lateMoveReductions: true,
+			lateMovePruning: true,
+		},
+	},
 ];
 
 /**

@@ -52,7 +52,10 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
                        killers, history, positional = on|off; eval = tuned|classic (the
                        learned evaluation, or the blob difference plus exposure);
                        weights = FILE (eval=tuned with the weights of blobterm tune);
-                       exposure = N (centiblobs per exposed blob, classic)`;
+                       exposure = N (centiblobs per exposed blob, classic); selectivity:
+                       selective (off: none of the next, an exact search), nullmove, rfp
+                       (reverse futility), futility, lmr (late-move reductions), lmp
+                       (late-move pruning) = on|off`;
 
 /**
  * Search options from `--preset`, `--algorithm`, `--hash` and `--set` (in that order).

@@ -56,6 +56,12 @@ const CHECK_OPTIONS: ReadonlyArray<readonly [string, string]> = [
 	['Killers', 'killers'],
 	['History', 'history'],
 	['Positional', 'positional'],
+	['Selective', 'selective'],
+	['NullMove', 'nullmove'],
+	['ReverseFutility', 'rfp'],
+	['Futility', 'futility'],
+	['LateMoveReductions', 'lmr'],
+	['LateMovePruning', 'lmp'],
 ];
 
 /** Where the server reads and writes. */

@@ -67,6 +67,12 @@ export interface ShapeKernel {
 		kdst: number,
 	): number;
 	/**
+	 * `make` without the Zobrist key, for a child that is a leaf of the search (it is never looked
+	 * up): plays `move` of `side` from `bb[src..]` into `bb[dst..]`.
+	 * @returns the number of captured blobs, plus 256 for a clone
+	 */
+	makeBoard(bb: Int32Array, src: number, dst: number, side: number, move: Move): number;
+	/**
 	 * True if `move` (any integer: a table's move may come from another position) is a pseudolegal move
 	 * of `side` in the position at `bb[base..]`; the pass is not.
 	 */
@@ -426,6 +432,8 @@ export function kernelSource(g: Geometry): string {
 	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
 	emit(empties());
 	emit(dilate('m', 'h', 'd'));
+	// Most positions have a clone: the second dilation (jumps) is needed only without one.
+	emit(`if ((${list((w) => `(d${w} & e${w})`, ' | ')}) !== 0) return true;`);
 	emit(dilate('d', 'g', 'q'));
 	emit(`return (${list((w) => `(q${w} & e${w})`, ' | ')}) !== 0;`);
 	emit(`}`);
@@ -460,6 +468,27 @@ export function kernelSource(g: Geometry): string {
 		);
 	}
 	emit(`keys[kdst] = lo; keys[kdst + 1] = hi;`);
+	emit(`return n;`);
+	emit(`}`);
+
+	// makeBoard(bb, src, dst, side, move): copy-make of the blobs alone (a leaf needs no key).
+	emit(`function makeBoard(bb, src, dst, side, move) {`);
+	emit(
+		`const ms = src + side * ${W}, os = src + ${W} - side * ${W}, ` +
+			`md = dst + side * ${W}, od = dst + ${W} - side * ${W};`,
+	);
+	emit(`const to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to], tw = tk >>> 5, tb = 1 << (tk & 31);`);
+	emit(`let fw = -1, fb = 0, n = 256;`);
+	emit(
+		`if (from !== to && IS_JUMP[(from << 8) | to] === 1) ` +
+			`{ const fk = CELL_BIT[from]; fw = fk >>> 5; fb = 1 << (fk & 31); n = 0; }`,
+	);
+	for (const w of ws) {
+		emit(`{ const o = bb[os + ${w}], c = o & NEIGHBOURS_${w}[tk]; let m = bb[ms + ${w}] | c;`);
+		emit(`if (tw === ${w}) m |= tb; if (fw === ${w}) m ^= fb;`);
+		emit(`bb[md + ${w}] = m; bb[od + ${w}] = o ^ c;`);
+		emit(`if (c !== 0) n += ${pop('c')}; }`);
+	}
 	emit(`return n;`);
 	emit(`}`);
 
@@ -559,7 +588,7 @@ export function kernelSource(g: Geometry): string {
 	emit(`if (made) return pairs ? ataxxMadePairs(${unpack}, clock, depth) : ataxxMade(${unpack}, clock, depth);`);
 	emit(`return pairs ? ataxxBulkPairs(${unpack}, clock, depth) : ataxxBulk(${unpack}, clock, depth);`);
 	emit(`}`);
-	emit(`return { generate, hasMove, make, isLegal, gains, exposure, perft, perftAtaxx };`);
+	emit(`return { generate, hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };`);
 	// Stack traces and profiles name the compiled code after this line.
 	emit(`//# sourceURL=${kernelName(g)}`);
 	return lines.join('\n');

@@ -15,7 +15,7 @@
 
 import { type Geometry } from '../game/geometry.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
-import { MAX_NODE_MOVES, type PositionStack } from './position-stack.js';
+import { type PositionStack } from './position-stack.js';
 import { MAX_PLY } from './score.js';
 import { type SearchOptions } from './search-options.js';
 
@@ -61,7 +61,7 @@ export class MoveOrdering {
 		tableMove: Move,
 		options: SearchOptions,
 	): void {
-		const mBase = ply * MAX_NODE_MOVES;
+		const mBase = ply * stack.moveStride;
 		const keys = stack.orderKeys;
 		const moves = stack.moves;
 		if (options.captureOrdering)

@@ -56,9 +56,14 @@ export class PositionStack {
 	readonly counts = new Int32Array(2 * (MAX_PLY + 2));
 	/** Ataxx's half-move clock at ply p. */
 	readonly clocks = new Int32Array(MAX_PLY + 2);
-	/** Move lists and ordering keys: MAX_NODE_MOVES per ply, from `ply * MAX_NODE_MOVES`. */
-	readonly moves = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
-	readonly orderKeys = new Int32Array((MAX_PLY + 1) * MAX_NODE_MOVES);
+	/**
+	 * Room for the moves of one position on this board shape (at most `MAX_NODE_MOVES`): each
+	 * playable cell is one clone target and a blob has at most 16 jump targets.
+	 */
+	moveStride = 0;
+	/** Move lists and ordering keys: `moveStride` per ply, from `ply * moveStride`. */
+	moves = new Int32Array(0);
+	orderKeys = new Int32Array(0);
 	/** The side to move at the root (at ply p: `rootSide ^ (p & 1)`). */
 	rootSide = 0;
 	/** The rules and the half-move limit of the search in progress. */
@@ -81,6 +86,9 @@ export class PositionStack {
 			this.stride = 2 * g.words;
 			this.playableCount = g.playableCount;
 			this.words = new Int32Array((MAX_PLY + 2) * this.stride);
+			this.moveStride = Math.min(MAX_NODE_MOVES, 17 * g.playableCount);
+			this.moves = new Int32Array((MAX_PLY + 1) * this.moveStride);
+			this.orderKeys = new Int32Array((MAX_PLY + 1) * this.moveStride);
 		}
 		this.words.set(root.bb, 0);
 		this.keys[0] = root.keyLo;
@@ -108,6 +116,21 @@ export class PositionStack {
 			return;
 		}
 		const r = this.kernel.make(this.words, ply * stride, (ply + 1) * stride, side, move, this.keys, c, c + 2);
+		const captured = r & 255;
+		const clone = r >> 8;
+		this.counts[c + 2 + side] = this.counts[c + side] + captured + clone;
+		this.counts[c + 2 + (side ^ 1)] = this.counts[c + (side ^ 1)] - captured;
+		this.clocks[ply + 1] = clone ? 0 : this.clocks[ply] + 1;
+	}
+
+	/**
+	 * `makeChild` for a child that is a leaf of the search: its key is left as it was (a leaf is
+	 * never looked up in the table). Not for a pass.
+	 */
+	makeLeafChild(ply: number, side: number, move: Move): void {
+		const stride = this.stride;
+		const c = 2 * ply;
+		const r = this.kernel.makeBoard(this.words, ply * stride, (ply + 1) * stride, side, move);
 		const captured = r & 255;
 		const clone = r >> 8;
 		this.counts[c + 2 + side] = this.counts[c + side] + captured + clone;

@@ -47,9 +47,37 @@ export interface SearchOptions {
 	readonly evaluation: EvaluationName;
 	/** Weight of one exposed blob in the `classic` evaluation, centiblobs. */
 	readonly exposureWeight: number;
+	/**
+	 * Selectivity at all (off: the search returns the exact minimax value at its depth, whatever
+	 * the switches below say).
+	 */
+	readonly selective: boolean;
+	/** Null-move pruning: a pass searched shallower (`negamax.ts` Step 4). */
+	readonly nullMove: boolean;
+	/** Reverse futility pruning: a static evaluation far above beta cuts off near the leaves. */
+	readonly reverseFutility: boolean;
+	/** Futility pruning: a static evaluation far below alpha fails low near the leaves. */
+	readonly futility: boolean;
+	/** Late-move reductions: moves ordered late are searched shallower first. */
+	readonly lateMoveReductions: boolean;
+	/** Late-move pruning: near the leaves, moves ordered late are not searched. */
+	readonly lateMovePruning: boolean;
 	/** Weights of the `tuned` evaluation; null: the shipped ones (`weights.json`). */
 	readonly weights: NamedWeights | null;
 }
+
+/** Every selective technique off: exact minimax values at the search's depth. */
+export const EXACT_SEARCH: Pick<
+	SearchOptions,
+	'selective' | 'nullMove' | 'reverseFutility' | 'futility' | 'lateMoveReductions' | 'lateMovePruning'
+> = {
+	selective: false,
+	nullMove: false,
+	reverseFutility: false,
+	futility: false,
+	lateMoveReductions: false,
+	lateMovePruning: false,
+};
 
 /**
  * The full engine. The positional term is on: in self-play at 0.1 s per move it scored 36-16
@@ -72,6 +100,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	positional: true,
 	evaluation: 'tuned',
 	exposureWeight: 25,
+	...EXACT_SEARCH,
 	weights: null,
 };
 
@@ -88,6 +117,7 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	positional: false,
 	evaluation: 'classic',
 	exposureWeight: 25,
+	...EXACT_SEARCH,
 	weights: null,
 };
 

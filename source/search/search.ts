@@ -433,11 +433,11 @@ export class Searcher {
 				ply * stack.stride,
 				side,
 				stack.moves,
-				ply * MAX_NODE_MOVES,
+				ply * stack.moveStride,
 				false,
 			);
 			let legal = false;
-			for (let i = 0; i < n && !legal; i++) legal = stack.moves[ply * MAX_NODE_MOVES + i] === move;
+			for (let i = 0; i < n && !legal; i++) legal = stack.moves[ply * stack.moveStride + i] === move;
 			if (!legal) break;
 			stack.makeChild(ply, side, move);
 			line.push(move);

@@ -5,7 +5,7 @@ import { type Position, positionFromGrid, type Side } from '../../source/game/po
 import { evalKernel } from '../../source/search/eval-kernel.js';
 import { SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
 import { Searcher } from '../../source/search/search.js';
-import { type Algorithm, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { type Algorithm, EXACT_SEARCH, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { runs } from '../long-tests.js';
 import { minimax, transposesAcrossDepths } from './minimax.js';
 
@@ -34,12 +34,18 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 		const pos = positionFromGrid(geometryOf(4, 5, [2, 5]), ['.BXB.', 'XBRB.', 'B.R.R', 'BBBB.'], 1);
 		expect(transposesAcrossDepths(pos, 4)).toBe(true);
 		expect(
-			new Searcher({ tt: false, evaluation: 'classic', exposureWeight: 25 }).search(pos, { depth: 4 }).score,
+			new Searcher({ ...EXACT_SEARCH, tt: false, evaluation: 'classic', exposureWeight: 25 }).search(pos, {
+				depth: 4,
+			}).score,
 		).toBe(minimax(pos, 4, Infinity, 'blobwar', 0, 25));
 		expect(transposesAcrossDepths(pos, 3)).toBe(false);
 		expect(
-			new Searcher({ tt: true, hashMb: 1, evaluation: 'classic', exposureWeight: 25 }).search(pos, { depth: 3 })
-				.score,
+			new Searcher({ ...EXACT_SEARCH, tt: true, hashMb: 1, evaluation: 'classic', exposureWeight: 25 }).search(
+				pos,
+				{
+					depth: 3,
+				},
+			).score,
 		).toBe(minimax(pos, 3, Infinity, 'blobwar', 0, 25));
 	});
 
@@ -55,6 +61,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 							if (tt) fc.pre(!transposesAcrossDepths(pos, depth, halfMovesLeft));
 							const expected = minimax(pos, depth, halfMovesLeft);
 							const searcher = new Searcher({
+								...EXACT_SEARCH,
 								algorithm,
 								tt,
 								hashMb: 1,
@@ -86,6 +93,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				(pos, depth, algorithm, tt) => {
 					if (tt) fc.pre(!transposesAcrossDepths(pos, depth));
 					const result = new Searcher({
+						...EXACT_SEARCH,
 						algorithm,
 						tt,
 						hashMb: 1,
@@ -145,10 +153,13 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				fc.constantFrom(...algorithms),
 				(pos, depth, algorithm) => {
 					fc.pre(!transposesAcrossDepths(pos, depth, Infinity, 'ataxx'));
-					const result = new Searcher({ algorithm, hashMb: 1, positional: false }).search(pos, {
-						depth,
-						variant: 'ataxx',
-					});
+					const result = new Searcher({ ...EXACT_SEARCH, algorithm, hashMb: 1, positional: false }).search(
+						pos,
+						{
+							depth,
+							variant: 'ataxx',
+						},
+					);
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
 				},
 			),

@@ -7,7 +7,7 @@ import { playMove } from '../../source/game/make-move.js';
 import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { positionFromGrid, type Side } from '../../source/game/position.js';
 import { Searcher } from '../../source/search/search.js';
-import { type Algorithm } from '../../source/search/search-options.js';
+import { type Algorithm, EXACT_SEARCH } from '../../source/search/search-options.js';
 import { type SearchInfo } from '../../source/search/types.js';
 import { minimax } from './minimax.js';
 
@@ -45,7 +45,7 @@ describe('multi-PV', () => {
 					const moves = pseudolegalMoves(pos);
 					fc.pre(moves.length >= 2);
 					const infos: SearchInfo[] = [];
-					const options = { algorithm, hashMb: 1, positional: false };
+					const options = { ...EXACT_SEARCH, algorithm, hashMb: 1, positional: false };
 					const result = new Searcher(options).search(
 						pos,
 						{ depth, multiPv: moves.length },

@@ -32,13 +32,18 @@ describe('YBWC', () => {
 		const pool = new SearchPool({
 			threads: 2,
 			parallel: 'ybwc',
-			search: { tt: false, ttMoveOrdering: false, hashMb: 1 },
+			search: { tt: false, ttMoveOrdering: false, hashMb: 1, selective: false },
 		});
 		try {
 			let helped = 0;
 			for (const pos of positions()) {
 				for (const depth of [4, 5]) {
-					const sequential = new Searcher({ tt: false, ttMoveOrdering: false, hashMb: 1 }).search(pos, {
+					const sequential = new Searcher({
+						tt: false,
+						ttMoveOrdering: false,
+						hashMb: 1,
+						selective: false,
+					}).search(pos, {
 						depth,
 					});
 					const parallel = await pool.search(pos, { depth });
@@ -59,7 +64,7 @@ describe('YBWC', () => {
 			const pool = new SearchPool({
 				threads: 2,
 				parallel: 'ybwc',
-				search: { algorithm, tt: false, ttMoveOrdering: false, hashMb: 1 },
+				search: { algorithm, tt: false, ttMoveOrdering: false, hashMb: 1, selective: false },
 			});
 			try {
 				for (const pos of positions().slice(0, 6)) {
@@ -68,6 +73,7 @@ describe('YBWC', () => {
 						tt: false,
 						ttMoveOrdering: false,
 						hashMb: 1,
+						selective: false,
 					}).search(pos, { depth: 4 }).score;
 					expect((await pool.search(pos, { depth: 4 })).score).toBe(expected);
 				}
@@ -133,10 +139,13 @@ describe('a small position where every thread must agree', () => {
 		const pool = new SearchPool({
 			threads: 2,
 			parallel: 'ybwc',
-			search: { tt: false, ttMoveOrdering: false, hashMb: 1 },
+			search: { tt: false, ttMoveOrdering: false, hashMb: 1, selective: false },
 		});
 		try {
-			const expected = new Searcher({ tt: false, ttMoveOrdering: false, hashMb: 1 }).search(pos, { depth: 6 });
+			const expected = new Searcher({ tt: false, ttMoveOrdering: false, hashMb: 1, selective: false }).search(
+				pos,
+				{ depth: 6 },
+			);
 			const got = await pool.search(pos, { depth: 6 });
 			expect(got.score).toBe(expected.score);
 		} finally {

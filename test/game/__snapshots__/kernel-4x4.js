@@ -42,6 +42,7 @@ const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 const e0 = PLAYABLE_0 & ~(m0 | o0);
 const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
 const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+if (((d0 & e0)) !== 0) return true;
 const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
 const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
 return ((q0 & e0)) !== 0;
@@ -59,6 +60,17 @@ if (c !== 0) { n += (POPCOUNT16[(c) & 65535] + POPCOUNT16[(c) >>> 16]); let x = 
 lo ^= ZOBRIST_CAPTURE_LO[k]; hi ^= ZOBRIST_CAPTURE_HI[k];
 } } }
 keys[kdst] = lo; keys[kdst + 1] = hi;
+return n;
+}
+function makeBoard(bb, src, dst, side, move) {
+const ms = src + side * 1, os = src + 1 - side * 1, md = dst + side * 1, od = dst + 1 - side * 1;
+const to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to], tw = tk >>> 5, tb = 1 << (tk & 31);
+let fw = -1, fb = 0, n = 256;
+if (from !== to && IS_JUMP[(from << 8) | to] === 1) { const fk = CELL_BIT[from]; fw = fk >>> 5; fb = 1 << (fk & 31); n = 0; }
+{ const o = bb[os + 0], c = o & NEIGHBOURS_0[tk]; let m = bb[ms + 0] | c;
+if (tw === 0) m |= tb; if (fw === 0) m ^= fb;
+bb[md + 0] = m; bb[od + 0] = o ^ c;
+if (c !== 0) n += (POPCOUNT16[(c) & 65535] + POPCOUNT16[(c) >>> 16]); }
 return n;
 }
 function isLegal(bb, base, side, move) {
@@ -384,5 +396,5 @@ const mo = side * 1, oo = 1 - mo;
 if (made) return pairs ? ataxxMadePairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxMade(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
 return pairs ? ataxxBulkPairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxBulk(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
 }
-return { generate, hasMove, make, isLegal, gains, exposure, perft, perftAtaxx };
+return { generate, hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };
 //# sourceURL=blobterm-kernel-4x4.js
