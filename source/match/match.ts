@@ -11,32 +11,18 @@
  */
 
 import { mkdir } from 'node:fs/promises';
-import { defaultHalfMoveLimit, type Variant } from '../game/game-over.js';
-import { BLUE, type Side } from '../game/position.js';
-import { createPlayer } from '../players/create-player.js';
+import { type Variant } from '../game/game-over.js';
 import { type EngineSpec, specName } from '../players/engine-spec.js';
-import { type Player } from '../players/player.js';
-import { adjudicate, type Adjudication, type AdjudicationOptions } from './adjudication.js';
-import { Game } from './game.js';
-import { GameLog } from './game-log.js';
+import { type AdjudicationOptions } from './adjudication.js';
+import { type LiveGame, startMatchGame } from './match-game.js';
 import { type Opening } from './opening.js';
 import { formatPgn } from './pgn.js';
 import { Appender, type GameRecord, type MatchHeader, RecordFile } from './record.js';
-import { type GameResult } from './result.js';
 import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
 import { tally, type Tally } from './tally.js';
 
-/**
- * Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves
- * without a clone) ends games first.
- */
-export const ATAXX_HALF_MOVE_LIMIT = 1000;
-
-/** The half-move limit used when none is given: Blob War's default for the board, or `ATAXX_HALF_MOVE_LIMIT`. */
-export function defaultLimit(variant: Variant, geometry: { readonly playableCount: number }): number {
-	return variant === 'ataxx' ? ATAXX_HALF_MOVE_LIMIT : defaultHalfMoveLimit(geometry);
-}
+export { ATAXX_HALF_MOVE_LIMIT, defaultLimit, type LiveGame } from './match-game.js';
 
 /** Settings of a match. */
 export interface MatchOptions {
@@ -70,15 +56,6 @@ export interface MatchOptions {
 	readonly logDir?: string | null;
 	/** Go on with the match in `recordPath`. */
 	readonly resume?: boolean;
-}
-
-/** A game being played. */
-export interface LiveGame {
-	readonly scheduled: ScheduledGame;
-	readonly opening: Opening;
-	/** Player names, Blue then Red. */
-	readonly names: readonly [string, string];
-	readonly game: Game;
 }
 
 /** What a match reports as it goes. */
@@ -119,6 +96,71 @@ export function engineNames(engines: readonly [EngineSpec, EngineSpec]): [string
 	return names;
 }
 
+/**
+ * Checks the settings of a match.
+ * @throws MatchOptionsError, SprtOptionsError for settings that make no match
+ */
+export function checkMatchOptions(options: MatchOptions): void {
+	if (options.openings.length === 0) throw new MatchOptionsError('no board to play on');
+	if (!Number.isInteger(options.games) || options.games < 1)
+		throw new MatchOptionsError(`the number of games must be an integer >= 1, got ${options.games}`);
+	if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
+		throw new MatchOptionsError(`concurrency must be an integer >= 1, got ${options.concurrency}`);
+	if (!(options.timeMs > 0)) throw new MatchOptionsError(`the time per move must be > 0, got ${options.timeMs} ms`);
+	if (options.sprt) checkSprtOptions(options.sprt);
+	if (options.resume && !options.recordPath)
+		throw new MatchOptionsError('--resume needs the record file of the match (--record FILE)');
+	for (const spec of options.engines) {
+		if (spec.kind === 'human') throw new MatchOptionsError('a match is between engines: human cannot play');
+	}
+}
+
+/**
+ * The header of a match's record (its first line), from its settings; `seed` is null when none was
+ * given (the record's, or a random one, is used).
+ */
+export function matchHeader(
+	options: MatchOptions,
+	names: readonly [string, string],
+): Omit<MatchHeader, 'seed'> & { seed: number | null } {
+	return {
+		type: 'match',
+		version: 1,
+		engines: [options.engines[0].text, options.engines[1].text],
+		names,
+		openings: options.openings.map((opening) => ({ label: opening.label, fen: opening.fen })),
+		games: options.games,
+		timeMs: options.timeMs,
+		halfMoveLimit: options.halfMoveLimit,
+		variant: options.variant,
+		shuffle: options.shuffle ?? false,
+		adjudication: options.adjudication ?? null,
+		sprt: options.sprt ?? null,
+		startedAt: new Date().toISOString(),
+		seed: options.seed ?? null,
+	};
+}
+
+/**
+ * Opens the record of a match (`recordPath`), or makes the header of a match without one.
+ * @returns the header (with the seed in use), the record file or null, and the games it holds
+ * @throws RecordFileError for a record file that cannot be used; errors of the file system
+ */
+export async function openMatchRecord(
+	options: MatchOptions,
+	names: readonly [string, string],
+): Promise<{ header: MatchHeader; file: RecordFile | null; games: readonly GameRecord[] }> {
+	const base = matchHeader(options, names);
+	if (!options.recordPath)
+		return {
+			header: { ...base, seed: base.seed ?? Math.floor(Math.random() * 0x7fffffff) },
+			file: null,
+			games: [],
+		};
+	const opened = await RecordFile.open(options.recordPath, base, options.resume ?? false);
+	return { header: opened.header, file: opened.file, games: opened.games };
+}
+
 /** A match. */
 export class Match {
 	readonly names: [string, string];
@@ -130,19 +172,7 @@ export class Match {
 
 	/** @throws MatchOptionsError, SprtOptionsError for settings that make no match */
 	constructor(readonly options: MatchOptions) {
-		if (options.openings.length === 0) throw new MatchOptionsError('no board to play on');
-		if (!Number.isInteger(options.games) || options.games < 1)
-			throw new MatchOptionsError(`the number of games must be an integer >= 1, got ${options.games}`);
-		if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
-			throw new MatchOptionsError(`concurrency must be an integer >= 1, got ${options.concurrency}`);
-		if (!(options.timeMs > 0))
-			throw new MatchOptionsError(`the time per move must be > 0, got ${options.timeMs} ms`);
-		if (options.sprt) checkSprtOptions(options.sprt);
-		if (options.resume && !options.recordPath)
-			throw new MatchOptionsError('--resume needs the record file of the match (--record FILE)');
-		for (const spec of options.engines) {
-			if (spec.kind === 'human') throw new MatchOptionsError('a match is between engines: human cannot play');
-		}
+		checkMatchOptions(options);
 		this.names = engineNames(options.engines);
 	}
 
@@ -167,31 +197,8 @@ export class Match {
 	 */
 	async run(listener: MatchListener = {}): Promise<MatchSummary> {
 		const o = this.options;
-		const base = {
-			type: 'match' as const,
-			version: 1 as const,
-			engines: [o.engines[0].text, o.engines[1].text] as const,
-			names: this.names,
-			openings: o.openings.map((opening) => ({ label: opening.label, fen: opening.fen })),
-			games: o.games,
-			timeMs: o.timeMs,
-			halfMoveLimit: o.halfMoveLimit,
-			variant: o.variant,
-			shuffle: o.shuffle ?? false,
-			adjudication: o.adjudication ?? null,
-			sprt: o.sprt ?? null,
-			startedAt: new Date().toISOString(),
-		};
-		let header: MatchHeader;
-		let recordFile: RecordFile | null = null;
-		if (o.recordPath) {
-			const opened = await RecordFile.open(o.recordPath, { ...base, seed: o.seed ?? null }, o.resume ?? false);
-			recordFile = opened.file;
-			header = opened.header;
-			this.records = [...opened.games];
-		} else {
-			header = { ...base, seed: o.seed ?? Math.floor(Math.random() * 0x7fffffff) };
-		}
+		const { header, file: recordFile, games } = await openMatchRecord(o, this.names);
+		this.records = [...games];
 		const resumed = this.records.length;
 		const pgn = o.pgnPath ? new Appender(o.pgnPath) : null;
 		await pgn?.check();
@@ -245,84 +252,22 @@ export class Match {
 
 	/** Plays one game. @returns its record, or null if it was abandoned by a stop */
 	private async playGame(scheduled: ScheduledGame, listener: MatchListener): Promise<GameRecord | null> {
-		const o = this.options;
-		const opening = o.openings[scheduled.opening];
-		const order: [0 | 1, 0 | 1] = scheduled.engineA === BLUE ? [0, 1] : [1, 0];
-		const names: [string, string] = [this.names[order[0]], this.names[order[1]]];
-		const log = o.logDir ? new GameLog(o.logDir, scheduled.game) : null;
-		log?.line(
-			`game ${scheduled.game}: ${names[0]} (Blue) against ${names[1]} (Red) on ${opening.label} (${opening.fen})`,
+		const started = startMatchGame(
+			{ ...this.options, names: this.names },
+			scheduled,
+			this.options.openings[scheduled.opening],
 		);
-		const makePlayer = (side: Side): Player => {
-			const spec = o.engines[order[side]];
-			return createPlayer({ ...spec, name: names[side] } as EngineSpec, {
-				graceMs: o.graceMs,
-				log: log?.logger(`${side === BLUE ? 'Blue' : 'Red'} ${names[side]}`),
-			});
-		};
-		const halfMoveLimit = o.halfMoveLimit ?? defaultLimit(o.variant, opening.position.geometry);
-		const game = new Game({
-			start: opening.position,
-			before: opening.before,
-			players: [makePlayer(0), makePlayer(1)],
-			timeMs: [o.timeMs, o.timeMs],
-			halfMoveLimit,
-			variant: o.variant,
-			watchdogMs: o.watchdogMs ?? 12_000,
-		});
-		let adjudicated: Adjudication | null = null;
-		const adjudication = o.adjudication;
-		if (adjudication) {
-			game.subscribe(() => {
-				if (adjudicated || game.state.result) return;
-				adjudicated = adjudicate(game.state.positions, adjudication);
-				if (adjudicated) game.abort();
-			});
-		}
-		const live: LiveGame = { scheduled, opening, names, game };
+		const { live } = started;
 		this.live.set(scheduled.game, live);
-		const startedAt = new Date().toISOString();
-		let result: GameResult;
+		let record: GameRecord | null;
 		try {
-			if (this.stopReason !== null) game.abort();
+			if (this.stopReason !== null) live.game.abort();
 			listener.gameStarted?.(live);
-			result = await game.run();
+			record = await started.finished;
 		} finally {
 			this.live.delete(scheduled.game);
-			await game.close();
-			log?.line(`game ${scheduled.game} over: ${game.state.result?.reason ?? 'abandoned'}`);
-			await log?.close();
 		}
-		// The rules' own end wins over an adjudication decided on the same move.
-		const decided = result.kind === 'aborted' ? (adjudicated as Adjudication | null) : null;
-		if (result.kind === 'aborted' && !decided) {
-			this.abandoned++;
-			return null;
-		}
-		const final = game.state.position;
-		const winnerSide = decided ? decided.winner : result.winner;
-		const winner = winnerSide === null ? null : winnerSide === BLUE ? 'blue' : 'red';
-		return {
-			type: 'game',
-			game: scheduled.game,
-			pair: scheduled.pair,
-			opening: scheduled.opening,
-			board: opening.label,
-			fen: opening.fen,
-			variant: o.variant,
-			halfMoveLimit,
-			timeMs: o.timeMs,
-			blue: names[0],
-			red: names[1],
-			engineA: scheduled.engineA === BLUE ? 'blue' : 'red',
-			moves: game.state.moves.map((m) => ({ move: m.text, said: m.said, ms: Math.round(m.timeMs) })),
-			result: winner === 'blue' ? '1-0' : winner === 'red' ? '0-1' : '1/2-1/2',
-			winner,
-			blobs: decided ? { blue: final.count[0], red: final.count[1] } : { blue: result.blue, red: result.red },
-			termination: decided ? 'adjudicated' : (result.kind as 'end' | 'forfeit'),
-			reason: decided ? decided.reason : result.reason,
-			startedAt,
-			endedAt: new Date().toISOString(),
-		};
+		if (!record) this.abandoned++;
+		return record;
 	}
 }
