@@ -10,29 +10,32 @@
  *     ^
  *   match     the game loop, matches of many games, statistics, records
  *     ^
- *   ui        Ink components and hooks, plain-text output
- *     ^
+ *   ui | distributed    Ink components and hooks, plain-text output | matches played by workers
+ *     ^                 on a Redis job queue (BullMQ); side by side: neither imports the other
  *   cli       the two executables (source/cli.tsx, source/engine-cli.ts) and source/cli/
+ *
+ * `level` orders the layers; layers of one level stand side by side.
  */
 const LAYERS = [
-	{ name: 'game', path: '^source/game/' },
-	{ name: 'search', path: '^source/search/' },
-	{ name: 'players', path: '^source/players/' },
-	{ name: 'match', path: '^source/match/' },
-	{ name: 'ui', path: '^source/ui/' },
-	{ name: 'cli', path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
+	{ name: 'game', level: 0, path: '^source/game/' },
+	{ name: 'search', level: 1, path: '^source/search/' },
+	{ name: 'players', level: 2, path: '^source/players/' },
+	{ name: 'match', level: 3, path: '^source/match/' },
+	{ name: 'ui', level: 4, path: '^source/ui/' },
+	{ name: 'distributed', level: 4, path: '^source/distributed/' },
+	{ name: 'cli', level: 5, path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
 ];
 
-const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
+const layerRules = LAYERS.filter((layer) => LAYERS.some((l) => l !== layer && l.level >= layer.level)).map((layer) => ({
 	name: `${layer.name}-imports-no-higher-layer`,
 	comment: `${layer.name} may import only from ${
-		LAYERS.slice(0, index)
+		LAYERS.filter((l) => l.level < layer.level)
 			.map((l) => l.name)
 			.join(', ') || 'itself'
 	}`,
 	severity: 'error',
 	from: { path: layer.path },
-	to: { path: LAYERS.slice(index + 1).map((l) => l.path) },
+	to: { path: LAYERS.filter((l) => l !== layer && l.level >= layer.level).map((l) => l.path) },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	bench: () => import('./bench.js'),
 	match: () => import('./match.js'),
 	analyze: () => import('./analyze.js'),
+	worker: () => import('./worker.js'),
 };
 
 /** Runs blobterm with its arguments (without `node` and the script). */

@@ -7,13 +7,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
-import { Match, MatchOptionsError, type MatchSummary } from '../match/match.js';
+import { DistributedMatch } from '../distributed/distributed-match.js';
+import { QueueError } from '../distributed/queue-error.js';
+import { parseQueueUrl, type QueueUrl } from '../distributed/queue-url.js';
+import { Match, type MatchOptions, MatchOptionsError, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
 import { RecordFileError } from '../match/record.js';
 import { type SprtOptions, SprtOptionsError } from '../match/sprt.js';
 import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
-import { MatchProgress } from '../ui/match-progress.js';
+import { MatchProgress, queueStatusLine, statusLine } from '../ui/match-progress.js';
 import { UsageError } from './errors.js';
 
 /** The board used when none is given (the game command's default). */
@@ -61,6 +64,11 @@ const help = `
     --pgn FILE             append each finished game to FILE as PGN
     --log-dir DIR          one log per game of all that is sent to and read from the engines
     --grace MS             extra time engine programs get before they lose (default 500)
+    --queue URL            play on workers: put the pairs on the Redis queue at URL,
+                           redis://[:PASSWORD@]HOST[:PORT][/DB] or rediss://... (TLS), and
+                           record the games the workers report (blobterm worker --help);
+                           the engines' programs need not exist here (not with
+                           --concurrency or --log-dir: those are the workers')
     --help                 this text
 
   Engines that crash, hang, print garbage or illegal moves lose that game, with the reason
@@ -72,6 +80,8 @@ const help = `
     $ blobterm match --games 100 --concurrency 2 --time 0.2 --sprt elo0=0,elo1=20 \\
         --record m.jsonl ./my-engine builtin boards/*.bwb
     $ blobterm match --time 0.5 --pgn games.pgn uai:./ataxx-engine builtin boards/ataxx.bwb
+    $ blobterm match --queue redis://:secret@10.0.0.5:6379 --games 2000 --time 0.1 \\
+        --sprt elo0=0,elo1=10 --record dev.jsonl uai:./dev,name=dev uai:./base,name=base boards/ataxx.bwb
 `;
 
 /** Runs a match as the command line asks. @throws user errors (reported by `main`) */
@@ -81,7 +91,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 		argv: [...argv],
 		flags: {
 			games: { type: 'number' },
-			concurrency: { type: 'number', default: 1 },
+			concurrency: { type: 'number' },
+			queue: { type: 'string' },
 			time: { type: 'number', default: 1 },
 			maxMoves: { type: 'number' },
 			rules: { type: 'string' },
@@ -107,7 +118,17 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(
 			'match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
 		);
-	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA), parseEngineSpec(specB)];
+	// A distributed match's programs are on its workers, not necessarily here.
+	const local = { checkProgram: flags.queue === undefined };
+	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA, local), parseEngineSpec(specB, local)];
+	const queue = flags.queue === undefined ? null : queueUrl(flags.queue);
+	if (queue && flags.concurrency !== undefined)
+		throw new UsageError(
+			'--concurrency is not for a match on a queue: give it to the workers (blobterm worker URL --concurrency N)',
+		);
+	if (queue && flags.logDir !== undefined)
+		throw new UsageError('--log-dir is not for a match on a queue: its games are played by the workers');
+	const concurrency = flags.concurrency ?? 1;
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
 	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));
@@ -142,13 +163,14 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
 	const games = flags.games ?? 2 * openings.length;
 
-	let match: Match;
+	let options: MatchOptions;
+	let match: Match | DistributedMatch;
 	try {
-		match = new Match({
+		options = {
 			engines,
 			openings,
 			games,
-			concurrency: flags.concurrency,
+			concurrency,
 			timeMs: flags.time * 1000,
 			halfMoveLimit: flags.maxMoves ?? null,
 			variant,
@@ -161,7 +183,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 			pgnPath: flags.pgn ?? null,
 			logDir: flags.logDir ?? null,
 			resume: flags.resume,
-		});
+		};
+		match = queue ? new DistributedMatch(options, queue) : new Match(options);
 	} catch (error) {
 		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError)
 			throw new UsageError(error.message);
@@ -169,36 +192,13 @@ export async function run(argv: readonly string[]): Promise<void> {
 	}
 
 	const out = process.stdout;
-	const progress = new MatchProgress(out, match, games);
-	let interrupts = 0;
-	const onSignal = () => {
-		interrupts++;
-		if (interrupts > 1) process.exit(130); // the process registry still kills the engines
-		progress.lines(['Stopping: the games in progress are abandoned (not recorded)...']);
-		match.stop();
-	};
-	process.on('SIGINT', onSignal);
-	process.on('SIGTERM', onSignal);
+	const board = `on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move`;
+	const rules = `${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules`;
 	out.write(
-		`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games ` +
-			`on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move, ` +
-			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${flags.concurrency} at once\n`,
+		`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games ${board}, ${rules}, ` +
+			`${queue ? `on the queue ${queue.display}` : `${concurrency} at once`}\n`,
 	);
-	let summary: MatchSummary;
-	try {
-		progress.start();
-		summary = await match.run({
-			gameFinished: (record, totals, sprtState) =>
-				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
-		});
-	} catch (error) {
-		if (error instanceof RecordFileError) throw new UsageError(error.message);
-		throw error;
-	} finally {
-		progress.stop();
-		process.off('SIGINT', onSignal);
-		process.off('SIGTERM', onSignal);
-	}
+	const summary = match instanceof Match ? await playLocally(match, games) : await playOnQueue(match);
 	const notes: string[] = [];
 	if (summary.resumed > 0) notes.push(`Resumed: ${summary.resumed} games were already in ${flags.record}.`);
 	if (summary.end === 'sprt')
@@ -215,6 +215,95 @@ export async function run(argv: readonly string[]): Promise<void> {
 	);
 	out.write(`${[...notes, ...table].join('\n')}\n`);
 	if (summary.end === 'stopped') process.exitCode = 130;
+}
+
+/** Plays a match on this machine, with its progress on the terminal. */
+async function playLocally(match: Match, games: number): Promise<MatchSummary> {
+	const progress = new MatchProgress(process.stdout, () => statusLine(match, match.finished().length, games));
+	const stopping = onInterrupt(() => {
+		progress.lines(['Stopping: the games in progress are abandoned (not recorded)...']);
+		match.stop();
+	});
+	try {
+		progress.start();
+		return await match.run({
+			gameFinished: (record, totals, sprtState) =>
+				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
+		});
+	} catch (error) {
+		if (error instanceof RecordFileError) throw new UsageError(error.message);
+		throw error;
+	} finally {
+		progress.stop();
+		stopping.off();
+	}
+}
+
+/** Coordinates a match played by workers, with its progress on the terminal. */
+async function playOnQueue(match: DistributedMatch): Promise<MatchSummary> {
+	const progress = new MatchProgress(process.stdout, () => queueStatusLine(match.progress()));
+	const stopping = onInterrupt(() => {
+		progress.lines(['Stopping: the workers drop the games in progress (not recorded)...']);
+		match.stop();
+	});
+	try {
+		progress.start();
+		return await match.run({
+			gameFinished: (record, totals, sprtState) =>
+				progress.lines([
+					`${finishedLine(record)}${record.worker ? ` [${record.worker}]` : ''}`,
+					scoreLine(match.names, totals, sprtState),
+				]),
+			refused: (refusal) =>
+				progress.lines([`Worker ${refusal.worker} refused pair ${refusal.pair}: ${refusal.reason}`]),
+			ignored: (why) => progress.lines([`Warning: ${why}`]),
+			connection: (lost) =>
+				progress.lines([lost === null ? 'Connected to Redis again.' : `${lost}; reconnecting...`]),
+			cleaning: (held) => progress.lines([`Waiting for the workers to drop ${held} pairs in progress...`]),
+			leftBehind: (held) =>
+				progress.lines([
+					`Warning: ${held} pairs still held by workers that do not answer were left on the queue; ` +
+						'they are dropped by the workers that take them.',
+				]),
+		});
+	} catch (error) {
+		if (error instanceof RecordFileError || error instanceof QueueError) throw new UsageError(error.message);
+		throw error;
+	} finally {
+		progress.stop();
+		stopping.off();
+	}
+}
+
+/**
+ * Calls `stop` on the first SIGINT or SIGTERM; exits with code 130 on the second (the process
+ * registry still kills the engines).
+ */
+function onInterrupt(stop: () => void): { off(): void } {
+	let interrupts = 0;
+	const onSignal = () => {
+		interrupts++;
+		if (interrupts > 1) process.exit(130);
+		stop();
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+	return {
+		off: () => {
+			process.off('SIGINT', onSignal);
+			process.off('SIGTERM', onSignal);
+		},
+	};
+}
+
+/** The URL of `--queue`. @throws UsageError for a bad one */
+function queueUrl(text: string): QueueUrl {
+	try {
+		return parseQueueUrl(text);
+	} catch (error) {
+		if (error instanceof QueueError) throw new UsageError(`--queue: ${error.message}`);
+		throw error;
+	}
 }
 
 /**

@@ -85,10 +85,12 @@ const KEYS: Record<EngineKind, readonly string[]> = {
 
 /**
  * Reads a player spec (see the module comment).
+ * @param checkProgram whether a program must exist here (default true); a distributed match's
+ *   coordinator names programs that only its workers have, and leaves `command` as given
  * @throws PlayerSpecError for bad syntax, an unknown or bad option, or a program that is missing,
  *   a directory or not executable
  */
-export function parseEngineSpec(text: string): EngineSpec {
+export function parseEngineSpec(text: string, { checkProgram = true }: { checkProgram?: boolean } = {}): EngineSpec {
 	if (text === 'human') return { kind: 'human', text };
 	const prefix = /^(builtin|ti|uai)(?::|$)/.exec(text);
 	if (prefix?.[1] === 'builtin') {
@@ -144,7 +146,7 @@ export function parseEngineSpec(text: string): EngineSpec {
 					.split(/\s+/)
 					.filter((a) => a !== '');
 	const graceMs = options.grace === undefined ? undefined : readNumber(text, 'grace', options.grace, 0);
-	const command = resolveProgram(program);
+	const command = checkProgram ? resolveProgram(program) : program;
 	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
 	const initMs = options.init === undefined ? undefined : readNumber(text, 'init', options.init, 1);
 	return { kind, text, program, command, name: options.name, args, graceMs, initMs, options: options.setoptions };

@@ -1,0 +1,121 @@
+/**
+ * `blobterm worker URL [--concurrency N] [--engines FILE]`: plays the pairs of distributed matches
+ * (`blobterm match --queue URL`) on this machine. meow's help text below is its documentation; the
+ * work is done by `distributed/pair-worker.ts`.
+ */
+
+import { hostname } from 'node:os';
+import meow from 'meow';
+import { BLUE } from '../game/position.js';
+import { type EngineTable, readEnginesFile } from '../distributed/engines-file.js';
+import { DEFAULT_STALL_MS, PairWorker } from '../distributed/pair-worker.js';
+import { QueueError } from '../distributed/queue-error.js';
+import { parseQueueUrl } from '../distributed/queue-url.js';
+import { finishedLine } from '../ui/match-report.js';
+import { UsageError } from './errors.js';
+
+const help = `
+  Usage
+    $ blobterm worker URL [--concurrency N] [--engines FILE]
+
+  Takes pairs of games from the Redis queue at URL, plays them here and reports each game to
+  the match's coordinator (blobterm match --queue URL), until Ctrl-C. Run one on each machine
+  (any number, joining or leaving at any time). A worker killed mid-pair (kill -9, machine
+  gone) loses nothing: its pair goes to another worker once its lock expires (--stall-ms).
+
+  URL                      redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss://... for TLS
+
+  Options
+    --concurrency N        pairs played at once (default 1); a pair's two games are played
+                           one after the other
+    --engines FILE         the engines of this machine, by their names in the matches:
+                           JSON ({"dev": "uai:/opt/dev,option.Hash=64"}) or one NAME = SPEC
+                           per line (# comments). Without it, only built-in engines play.
+                           A worker never runs a program named by the queue: a pair with an
+                           engine it has not is refused (the refusal is in the match's record)
+                           and left to other workers
+    --name NAME            this worker's name in records (default HOST:PID)
+    --stall-ms MS          how long a pair stays with a worker that stopped answering before
+                           another worker takes it (BullMQ's lock duration; default ${DEFAULT_STALL_MS})
+    --help                 this text
+
+  Ctrl-C stops taking pairs and gives the pairs in progress back to the queue at once; a
+  second Ctrl-C exits at once.
+
+  Examples
+    $ blobterm worker redis://127.0.0.1:6379
+    $ blobterm worker redis://:secret@10.0.0.5:6379 --concurrency 8 --engines engines.txt
+`;
+
+/** Runs a worker until Ctrl-C. @throws user errors (reported by `main`) */
+export async function run(argv: readonly string[]): Promise<void> {
+	const cli = meow(help, {
+		importMeta: import.meta,
+		argv: [...argv],
+		flags: {
+			concurrency: { type: 'number', default: 1 },
+			engines: { type: 'string' },
+			name: { type: 'string' },
+			stallMs: { type: 'number', default: DEFAULT_STALL_MS },
+		},
+		allowUnknownFlags: false,
+	});
+	const flags = cli.flags;
+	if (cli.input.length !== 1)
+		throw new UsageError('worker: give the queue URL, e.g. blobterm worker redis://127.0.0.1:6379 (see --help)');
+	if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1)
+		throw new UsageError(`--concurrency must be an integer >= 1, got ${flags.concurrency}`);
+	if (!Number.isInteger(flags.stallMs) || flags.stallMs < 100)
+		throw new UsageError(`--stall-ms must be an integer >= 100 (ms), got ${flags.stallMs}`);
+	if (flags.name !== undefined && flags.name.trim() === '') throw new UsageError('--name must not be empty');
+	let engines: EngineTable | null = null;
+	const id = flags.name ?? `${hostname()}:${process.pid}`;
+	let worker: PairWorker;
+	try {
+		const url = parseQueueUrl(cli.input[0]);
+		if (flags.engines !== undefined) engines = readEnginesFile(flags.engines);
+		worker = new PairWorker(
+			{ url, concurrency: flags.concurrency, engines, id, stallMs: flags.stallMs },
+			{
+				gameStarted: (job, game) => {
+					const [a, b] = job.engines.map((engine) => engine.name);
+					const [blue, red] = game.engineA === BLUE ? [a, b] : [b, a];
+					say(`Playing game ${game.game} (pair ${job.pair}): ${blue} vs ${red} on ${job.opening.label}`);
+				},
+				gameFinished: (_job, record) => say(finishedLine(record)),
+				gameAbandoned: (_job, game, why) =>
+					say(
+						`Dropped game ${game.game}: ` +
+							(why === 'shutdown' ? 'this worker is stopping' : 'the coordinator stopped the match'),
+					),
+				refused: (job, reason) => say(`Refused${job ? ` pair ${job.pair}` : ''}: ${reason}`),
+				connection: (lost) => say(lost === null ? 'Connected to Redis again.' : `${lost}; reconnecting...`),
+			},
+		);
+		await worker.start();
+		const names = engines ? `${[...engines.keys()].join(', ')} (${flags.engines}) and built-in` : 'built-in only';
+		say(
+			`Worker ${id} on ${url.display}: ${flags.concurrency} pair${flags.concurrency === 1 ? '' : 's'} at once; ` +
+				`engines: ${names}`,
+		);
+	} catch (error) {
+		if (error instanceof QueueError) throw new UsageError(error.message);
+		throw error;
+	}
+	await new Promise<void>((resolve) => {
+		let interrupts = 0;
+		const onSignal = () => {
+			interrupts++;
+			if (interrupts > 1) process.exit(130); // the process registry still kills the engines
+			say('Stopping: the pairs in progress go back to the queue...');
+			void worker.stop().then(resolve);
+		};
+		process.on('SIGINT', onSignal);
+		process.on('SIGTERM', onSignal);
+	});
+	say('Stopped.');
+}
+
+function say(line: string): void {
+	process.stdout.write(`${line}\n`);
+}

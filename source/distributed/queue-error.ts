@@ -1,0 +1,12 @@
+/**
+ * The error of a distributed match that a user can cause or fix: a bad queue URL, a Redis server
+ * that cannot be reached or refuses the password, a bad `--engines` file.
+ */
+
+/** A queue, Redis server or engines file that cannot be used; the message says which and why. */
+export class QueueError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'QueueError';
+	}
+}

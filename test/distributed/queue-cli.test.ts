@@ -1,0 +1,142 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../source/cli/errors.js';
+import { runNode } from '../cli/run.js';
+import { type Child, readRecord, startWorker, stopAll } from './processes.js';
+import { freePort, type RedisServer, startRedis } from './redis-server.js';
+
+describe('blobterm match --queue and blobterm worker on the command line', () => {
+	let dir: string;
+	beforeAll(() => {
+		dir = mkdtempSync(join(tmpdir(), 'blobterm-queue-cli-'));
+	});
+	afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+	it('--help tells how to run a match on a queue and a worker', async () => {
+		const match = await runNode('cli.js', ['match', '--help']);
+		expect(match.stdout).toContain(
+			'--queue URL            play on workers: put the pairs on the Redis queue at URL,',
+		);
+		const worker = await runNode('cli.js', ['worker', '--help']);
+		expect(worker.code).toBe(0);
+		for (const text of [
+			'$ blobterm worker URL [--concurrency N] [--engines FILE]',
+			'--engines FILE',
+			'--stall-ms MS',
+			'redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss://... for TLS',
+		])
+			expect(worker.stdout).toContain(text);
+	});
+
+	it('an unreachable server is one line and exit code 2, and no record is started', async () => {
+		const port = await freePort();
+		const record = join(dir, 'none.jsonl');
+		const run = await runNode('cli.js', [
+			'match',
+			'--queue',
+			`redis://:secret@127.0.0.1:${port}`,
+			'builtin',
+			'builtin:depth=1',
+			'--record',
+			record,
+		]);
+		expect(run.stderr).toBe(
+			`blobterm: cannot reach Redis at redis://:***@127.0.0.1:${port}/0: connection refused ` +
+				'(is redis-server running there and bound to that address?)\n',
+		);
+		expect(run.code).toBe(2);
+		expect(existsSync(record)).toBe(false);
+		const worker = await runNode('cli.js', ['worker', `redis://127.0.0.1:${port}`]);
+		expect(worker.stderr).toMatch(
+			/^blobterm: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+\/0: connection refused/,
+		);
+		expect(worker.code).toBe(2);
+	});
+
+	it.each([
+		[
+			['match', '--queue', 'http://:pw@host', 'builtin', 'builtin'],
+			'--queue: queue "http://:***@host": expected redis://[:PASSWORD@]HOST[:PORT][/DB] or rediss://... (TLS)',
+		],
+		[
+			['match', '--queue', 'redis://h', '--concurrency', '2', 'builtin', 'builtin'],
+			'--concurrency is not for a match on a queue: give it to the workers (blobterm worker URL --concurrency N)',
+		],
+		[
+			['match', '--queue', 'redis://h', '--log-dir', 'logs', 'builtin', 'builtin'],
+			'--log-dir is not for a match on a queue: its games are played by the workers',
+		],
+		[['worker'], 'worker: give the queue URL, e.g. blobterm worker redis://127.0.0.1:6379 (see --help)'],
+		[['worker', 'redis://h', '--concurrency', '0'], '--concurrency must be an integer >= 1, got 0'],
+		[['worker', 'redis://h', '--stall-ms', '10'], '--stall-ms must be an integer >= 100 (ms), got 10'],
+		[['worker', 'redis://h', '--engines', 'nope.txt'], 'cannot read engines file nope.txt: no such file'],
+	])('refuses %j with a user error', async ([command, ...args], message) => {
+		const module =
+			command === 'worker'
+				? await import('../../source/cli/worker.js')
+				: await import('../../source/cli/match.js');
+		await expect(module.run(args)).rejects.toThrow(new UsageError(message));
+	});
+
+	it('a user error is one line and exit code 2', async () => {
+		const run = await runNode('cli.js', ['match', '--queue', 'redis://h/x', 'builtin', 'builtin']);
+		expect(run.stderr).toBe('blobterm: --queue: queue "redis://h/x": the database must be a number, got "/x"\n');
+		expect(run.code).toBe(2);
+	});
+
+	describe('with a password', () => {
+		let redis: RedisServer;
+		const workers: Child[] = [];
+		beforeAll(async () => {
+			redis = await startRedis({ password: 'hunter2' });
+		});
+		afterAll(async () => {
+			await stopAll(workers);
+			await redis?.stop();
+		});
+
+		it('refuses a missing or wrong password in one line', async () => {
+			const bare = redis.url.replace(':hunter2@', '');
+			const none = await runNode('cli.js', ['worker', bare]);
+			expect(none.stderr).toMatch(
+				/^blobterm: Redis at redis:\/\/127\.0\.0\.1:\d+\/0 refused the password: NOAUTH/,
+			);
+			expect(none.code).toBe(2);
+			const wrong = await runNode('cli.js', [
+				'match',
+				'--queue',
+				redis.url.replace('hunter2', 'x'),
+				'builtin',
+				'builtin',
+			]);
+			expect(wrong.stderr).toMatch(
+				/^blobterm: Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0 refused the password: WRONGPASS/,
+			);
+			expect(wrong.code).toBe(2);
+		});
+
+		it('plays a match with the password in the URL, never showing it', async () => {
+			workers.push(await startWorker(redis.url));
+			expect(workers[0].lines[0]).toMatch(/^Worker .+ on redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0: 1 pair at once/);
+			const record = join(dir, 'password.jsonl');
+			const run = await runNode('cli.js', [
+				'match',
+				'--queue',
+				redis.url,
+				'builtin:depth=1',
+				'builtin:depth=2',
+				'boards/gruyere3.bwb',
+				'--record',
+				record,
+			]);
+			expect(run.code).toBe(0);
+			expect(run.stdout.split('\n')[0]).toMatch(
+				/^Match: builtin:depth=1 vs builtin:depth=2, 2 games on 1 board, 1 s per move, Blob War rules, on the queue redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0$/,
+			);
+			expect(run.stdout + workers[0].lines.join('\n')).not.toContain('hunter2');
+			expect(readRecord(record).games).toHaveLength(2);
+		});
+	});
+});
