@@ -12,6 +12,7 @@ const help = `
     $ blobterm bench perft [--reference]
     $ blobterm bench search [--compare] [--depth N] [search options]
     $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
+    $ blobterm bench queue URL [--games N] [--workers N] [--concurrency N]
 
   perft   the move generator: perft of the 7x7 start to depth 6, the 8x8 default board (with
           holes) to depth 6 and a 16x16 board to depth 5, bulk (last half-move counted) and with
@@ -27,6 +28,12 @@ const help = `
   parallel  the same positions with 1 thread and with each count of --threads (default 1,2),
           for Lazy SMP and YBWC: time to depth, speedup, search overhead, nps scaling and
           efficiency (the metrics of seeds/002 chapter 6)
+  queue   games per second one coordinator and the Redis server at URL sustain when games cost
+          nothing: a distributed match of --games N (default 2000) between two built-in engines
+          at fixed depths, its games answered at once by --workers N (default 4) worker
+          processes taking --concurrency N pairs at once (default 8) with the record of the game
+          those engines always play; the server's pairs queue must be free of other matches.
+          Prints the rate and the CPU time per game of the coordinator and of Redis
 
   Search options (bench search)
 ${SEARCH_FLAGS_HELP}
@@ -42,6 +49,9 @@ export async function run(argv: readonly string[]): Promise<void> {
 			compare: { type: 'boolean', default: false },
 			depth: { type: 'number' },
 			threads: { type: 'string', default: '1,2' },
+			games: { type: 'number', default: 2000 },
+			workers: { type: 'number', default: 4 },
+			concurrency: { type: 'number', default: 8 },
 			...SEARCH_FLAGS,
 		},
 		allowUnknownFlags: false,
@@ -51,6 +61,11 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(`--depth must be an integer from 1 to 60, got ${flags.depth}`);
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const [kind, ...rest] = cli.input;
+	if (kind === 'queue') {
+		if (rest.length !== 1) throw new UsageError('bench queue: give the queue URL, e.g. redis://127.0.0.1:6379');
+		await (await import('./bench-queue.js')).benchQueueCommand(out, rest[0], flags);
+		return;
+	}
 	if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 	switch (kind) {
 		case 'perft':
@@ -77,6 +92,6 @@ export async function run(argv: readonly string[]): Promise<void> {
 			cli.showHelp(2);
 			return;
 		default:
-			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, search or parallel)`);
+			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, search, parallel or queue)`);
 	}
 }
