@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `blob-engine`: the built-in engine as a standalone executable speaking the course's
- * tournament interface (RULES.md section 4):
+ * `blob-engine`: the built-in engine as a standalone executable speaking the tournament interface
+ * of the Blob War course (Dumas, "Guerre des blobs", 2014; docs/tournament-interface.md):
  *
  *   blob-engine BOARD_FILE TIME [HALF_MOVES]
  *
@@ -19,7 +19,6 @@ import { BLUE, RED, setSide } from './game/position.js';
 import { Searcher } from './search/search.js';
 import { loadBoardFile } from './match/load-board.js';
 import { parseNumberArg, reportError, UsageError } from './cli/errors.js';
-import { runUaiServer } from './cli/uai-server.js';
 import { formatInfoLine } from './cli/info-line.js';
 import {
 	SEARCH_FLAGS,
@@ -29,7 +28,6 @@ import {
 	THREAD_FLAGS_HELP,
 	threadsFromFlags,
 } from './cli/search-flags.js';
-import { SearchPool } from './search/parallel/search-pool.js';
 import { type SearchInfo, type SearchResult } from './search/types.js';
 
 const help = `
@@ -57,11 +55,6 @@ ${SEARCH_FLAGS_HELP}
     $ blob-engine --uai --hash 128
 `;
 
-/** Fraction of TIME spent searching (the rest covers start-up, output and exit). */
-const TIME_SHARE = 0.9;
-/** Further ms kept back from the limit. */
-const SAFETY_MS = 25;
-
 async function main(): Promise<void> {
 	const cli = meow(help, {
 		importMeta: import.meta,
@@ -78,6 +71,8 @@ async function main(): Promise<void> {
 	const { threads = 1, parallel = 'lazy' } = threadsFromFlags(cli.flags);
 	if (cli.flags.uai) {
 		if (cli.input.length > 0) throw new UsageError(`--uai takes no arguments, got "${cli.input[0]}"`);
+		// Imported here: a tournament-interface run (whose TIME counts from the process start) loads less.
+		const { runUaiServer } = await import('./cli/uai-server.js');
 		await runUaiServer(
 			{ input: process.stdin, write: (line) => process.stdout.write(`${line}\n`) },
 			options,
@@ -108,11 +103,9 @@ async function main(): Promise<void> {
 	const end = gameEnd(position, 'blobwar', halfMovesLeft);
 	if (end) throw new UsageError(`no legal move: the game is over (${describeEndReason(end.reason, position)})`);
 
-	const timeMs =
-		time === undefined
-			? undefined
-			: Math.max(1, Math.abs(time) * 1000 * TIME_SHARE - performance.now() - SAFETY_MS);
-	const limits = { depth, timeMs, halfMovesLeft };
+	// TIME counts from the process start: the time manager deducts what starting took.
+	const timeMs = time === undefined ? undefined : Math.abs(time) * 1000;
+	const limits = { depth, timeMs, halfMovesLeft, startedAt: performance.timeOrigin };
 	const listener = {
 		onInfo: cli.flags.verbose
 			? (info: SearchInfo) => process.stderr.write(`${formatInfoLine(position, info)}\n`)
@@ -121,6 +114,7 @@ async function main(): Promise<void> {
 	let result: SearchResult;
 	if (threads > 1) {
 		// Several threads: the search runs in a pool of workers, ended as soon as it answers.
+		const { SearchPool } = await import('./search/parallel/search-pool.js');
 		const pool = new SearchPool({ threads, parallel, search: options });
 		try {
 			result = await pool.search(position, limits, listener);

@@ -1,5 +1,6 @@
 /**
- * The parallel search benchmark (the metrics of seeds/002 chapter 6): for each algorithm and
+ * The parallel search benchmark (the metrics of Manohararajah, "Parallel Alpha-Beta Search on Shared
+ * Memory Multiprocessors", 2001, section Performance Measures): for each algorithm and
  * thread count, the bench positions searched to fixed depths; time to depth, speedup
  * SU = t1 / tp, search overhead SO = np / n1 - 1, nps scaling and efficiency SU / p, against
  * the same search on one thread.

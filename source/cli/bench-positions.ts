@@ -62,7 +62,7 @@ export const BENCH_POSITIONS: readonly BenchPosition[] = [
 		compareDepth: 7,
 	},
 	{
-		name: 'handout 5x6',
+		name: '5x6 handout',
 		grid: ['BB.BBB', 'BX.RXB', '..XX..', 'RXR.X.', 'RR...R'],
 		side: 0,
 		depth: 8,

@@ -4,7 +4,6 @@
  */
 
 import { benchQueue } from '../distributed/queue-bench.js';
-import { QueueError } from '../distributed/queue-error.js';
 import { parseQueueUrl } from '../distributed/queue-url.js';
 import { UsageError } from './errors.js';
 import { describeMachine } from './machine.js';
@@ -26,27 +25,22 @@ export async function benchQueueCommand(
 		if (!Number.isInteger(value) || value < min)
 			throw new UsageError(`${name} must be an integer >= ${min}, got ${value}`);
 	}
-	try {
-		const url = parseQueueUrl(urlText);
-		out(
-			`bench queue ${url.display}: ${flags.games} games, ${flags.workers} worker processes ` +
-				`taking ${flags.concurrency} pairs at once each`,
-		);
-		const result = await benchQueue(url, flags);
-		out(`Redis ${result.redisVersion}; ${describeMachine()}`);
-		out(
-			`${result.games} games in ${result.seconds.toFixed(2)} s from start to end ` +
-				'(pairs queued, games reported and recorded, jobs removed)',
-		);
-		out(`${result.gamesPerSecond.toFixed(0)} games per second recorded between the first game and the last`);
-		out(
-			`coordinator CPU ${result.coordinatorMsPerGame.toFixed(3)} ms per game ` +
-				`(at most ${(1000 / result.coordinatorMsPerGame).toFixed(0)} games per second); ` +
-				`Redis CPU ${result.redisMsPerGame.toFixed(3)} ms per game ` +
-				`(at most ${(1000 / result.redisMsPerGame).toFixed(0)} games per second on one core)`,
-		);
-	} catch (error) {
-		if (error instanceof QueueError) throw new UsageError(error.message);
-		throw error;
-	}
+	const url = parseQueueUrl(urlText);
+	out(
+		`bench queue ${url.display}: ${flags.games} games, ${flags.workers} worker processes ` +
+			`taking ${flags.concurrency} pairs at once each`,
+	);
+	const result = await benchQueue(url, flags);
+	out(`Redis ${result.redisVersion}; ${describeMachine()}`);
+	out(
+		`${result.games} games in ${result.seconds.toFixed(2)} s from start to end ` +
+			'(pairs queued, games reported and recorded, jobs removed)',
+	);
+	out(`${result.gamesPerSecond.toFixed(0)} games per second recorded between the first game and the last`);
+	out(
+		`coordinator CPU ${result.coordinatorMsPerGame.toFixed(3)} ms per game ` +
+			`(at most ${(1000 / result.coordinatorMsPerGame).toFixed(0)} games per second); ` +
+			`Redis CPU ${result.redisMsPerGame.toFixed(3)} ms per game ` +
+			`(at most ${(1000 / result.redisMsPerGame).toFixed(0)} games per second on one core)`,
+	);
 }

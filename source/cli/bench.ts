@@ -12,13 +12,14 @@ const help = `
     $ blobterm bench perft [--reference]
     $ blobterm bench search [--compare] [--depth N] [search options]
     $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
+    $ blobterm bench time [--repeat N]
     $ blobterm bench queue URL [--games N] [--workers N] [--concurrency N]
 
-  perft   the move generator: perft of the 7x7 start to depth 6, the 8x8 default board (with
-          holes) to depth 6 and a 16x16 board to depth 5, bulk (last half-move counted) and with
-          every leaf made; nodes, seconds (best of 3 runs) and millions of nodes per second, as a
-          Markdown table, with the machine it ran on; --reference also times the plain
-          reference generator (bulk) for comparison
+  perft   the move generator: perft of the 7x7 start, the 8x8 default board (with holes) and
+          a 16x16 board, each to depth 6, bulk (last half-move counted) and with every leaf
+          made; nodes, seconds (best of 3 runs) and millions of nodes per second, as a Markdown
+          table, with the machine it ran on; --reference also times the plain reference
+          generator (bulk) for comparison
   search  the engine: fixed positions (7x7, 8x8 with holes, the handout's board, gruyere5,
           16x16) searched to fixed depths on one thread; nodes, ms and nps per position, and
           the total node count (the bench signature, which changes only when the search's
@@ -27,7 +28,14 @@ const help = `
           --depth N searches every position to depth N.
   parallel  the same positions with 1 thread and with each count of --threads (default 1,2),
           for Lazy SMP and YBWC: time to depth, speedup, search overhead, nps scaling and
-          efficiency (the metrics of seeds/002 chapter 6)
+          efficiency (the metrics of Manohararajah, "Parallel Alpha-Beta Search on Shared
+          Memory Multiprocessors", 2001)
+
+  time    the clock: blob-engine --uai answering "go movetime T" at T = 100 ms and 1 s on five
+          positions (the time from go to bestmove, as a share of T; the goal is 90 to 100%),
+          and blob-engine BOARD TIME at TIME = 0.3, 0.5 and 1 s (process start to exit, as a
+          share of TIME: the process start counts); --repeat N runs each N times
+
   queue   games per second one coordinator and the Redis server at URL sustain when games cost
           nothing: a distributed match of --games N (default 2000) between two built-in engines
           at fixed depths, its games answered at once by --workers N (default 4) worker
@@ -49,6 +57,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 			compare: { type: 'boolean', default: false },
 			depth: { type: 'number' },
 			threads: { type: 'string', default: '1,2' },
+			repeat: { type: 'number' },
 			games: { type: 'number', default: 2000 },
 			workers: { type: 'number', default: 4 },
 			concurrency: { type: 'number', default: 8 },
@@ -88,10 +97,20 @@ export async function run(argv: readonly string[]): Promise<void> {
 			).benchParallel(out, counts, searchOptionsFromFlags(flags), flags.depth);
 			return;
 		}
+		case 'time':
+			if (
+				flags.repeat !== undefined &&
+				(!Number.isInteger(flags.repeat) || flags.repeat < 1 || flags.repeat > 100)
+			)
+				throw new UsageError(`--repeat must be an integer from 1 to 100, got ${flags.repeat}`);
+			await (await import('./bench-time.js')).benchTime(out, { repeat: flags.repeat });
+			return;
 		case undefined:
 			cli.showHelp(2);
 			return;
 		default:
-			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, search, parallel or queue)`);
+			throw new UsageError(
+				`unknown benchmark "${kind}" (try: blobterm bench perft, search, parallel, time or queue)`,
+			);
 	}
 }

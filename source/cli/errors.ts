@@ -1,42 +1,32 @@
 /**
- * How the executables report errors a user can cause: one line on stderr, a non-zero exit code,
- * never a stack trace.
+ * How the executables report errors: one line on stderr and a non-zero exit code, never a stack
+ * trace unless asked for (BLOBTERM_DEBUG=1).
  */
 
-import { BoardFileError } from '../game/board-file.js';
-import { FenError } from '../game/fen.js';
-import { GameRecordError } from '../match/game-record-error.js';
-import { FileReadError } from '../match/load-board.js';
-import { PlayerSpecError } from '../players/engine-spec.js';
+import { UserError } from '../game/user-error.js';
 
-/** An error a user caused (bad argument, bad input): its message is shown as it is. */
-export class UsageError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'UsageError';
-	}
-}
+/** An error a user caused on the command line (bad argument, missing operand). */
+export class UsageError extends UserError {}
 
-/** True for the errors whose message is meant for the user. */
-export function isUserError(error: unknown): error is Error {
-	return (
-		error instanceof UsageError ||
-		error instanceof BoardFileError ||
-		error instanceof FenError ||
-		error instanceof FileReadError ||
-		error instanceof PlayerSpecError ||
-		error instanceof GameRecordError
-	);
-}
+/** The hint after the message of an error that is not the user's. */
+const INTERNAL_HINT = '(internal error; please report it, with the output of BLOBTERM_DEBUG=1 and the same command)';
 
 /**
- * Prints `program: message` for an error and sets a non-zero exit code. User errors exit 2,
- * anything else (a bug) exits 1, still on one line.
+ * Prints `program: message` (its first line) for an error and sets a non-zero exit code. A
+ * `UserError` exits 2 with its message alone; anything else is a bug: exit code 1, the message
+ * with a hint to report it, and the stack trace only when the environment has BLOBTERM_DEBUG=1.
  */
 export function reportError(program: string, error: unknown): void {
-	const message = error instanceof Error ? error.message : String(error);
-	process.stderr.write(`${program}: ${message.split('\n')[0]}\n`);
-	process.exitCode = isUserError(error) ? 2 : 1;
+	const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+	if (error instanceof UserError) {
+		process.stderr.write(`${program}: ${message}\n`);
+		process.exitCode = 2;
+		return;
+	}
+	process.stderr.write(`${program}: ${message} ${INTERNAL_HINT}\n`);
+	if (process.env.BLOBTERM_DEBUG === '1' && error instanceof Error && error.stack)
+		process.stderr.write(`${error.stack}\n`);
+	process.exitCode = 1;
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The old clients' command line (handout section 1.8.1), as blobterm reads it:
+ * The old clients' command line (Dumas, "Guerre des blobs", 2014, section Paramètres de blobWar et blobTerm), as
+ * blobterm reads it:
  *
  *   blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES]
  *

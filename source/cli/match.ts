@@ -10,11 +10,10 @@ import { type Variant } from '../game/game-over.js';
 import { DistributedMatch } from '../distributed/distributed-match.js';
 import { QueueError } from '../distributed/queue-error.js';
 import { parseQueueUrl, type QueueUrl } from '../distributed/queue-url.js';
-import { Match, type MatchOptions, MatchOptionsError, type MatchSummary } from '../match/match.js';
+import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
-import { RecordFileError } from '../match/record.js';
-import { type SprtOptions, SprtOptionsError } from '../match/sprt.js';
-import { type EngineSpec, parseEngineSpec } from '../players/engine-spec.js';
+import { type SprtOptions } from '../match/sprt.js';
+import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress, queueStatusLine, statusLine } from '../ui/match-progress.js';
 import { UsageError } from './errors.js';
@@ -32,13 +31,15 @@ const help = `
 
   Engines (the game command takes the same names)
     builtin                        the built-in engine (a worker thread per game)
-    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, and the search's:
+    builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, nodes=N (node limit
+                                   per move; with a generous --time, games that do not depend on
+                                   the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|killers|history|positional=on|off
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}
-    uai:./prog                     a UAI program (RULES.md section 5): 7x7 boards, Ataxx rules
+    uai:./prog                     a UAI program: 7x7 boards, Ataxx rules
     uai:./prog,option.Hash=64      ... sends "setoption name Hash value 64"; args=ARGS;
                                    init=MS: time for uaiok and readyok (default 5000)
     Options of every engine: name=NAME; of programs: grace=MS (extra time before a loss).
@@ -120,7 +121,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		);
 	// A distributed match's programs are on its workers, not necessarily here.
 	const local = { checkProgram: flags.queue === undefined };
-	const engines: [EngineSpec, EngineSpec] = [parseEngineSpec(specA, local), parseEngineSpec(specB, local)];
+	const engines: [PlayerSpec, PlayerSpec] = [parsePlayerSpec(specA, local), parsePlayerSpec(specB, local)];
 	const queue = flags.queue === undefined ? null : queueUrl(flags.queue);
 	if (queue && flags.concurrency !== undefined)
 		throw new UsageError(
@@ -163,33 +164,25 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
 	const games = flags.games ?? 2 * openings.length;
 
-	let options: MatchOptions;
-	let match: Match | DistributedMatch;
-	try {
-		options = {
-			engines,
-			openings,
-			games,
-			concurrency,
-			timeMs: flags.time * 1000,
-			halfMoveLimit: flags.maxMoves ?? null,
-			variant,
-			graceMs: flags.grace,
-			adjudication,
-			sprt,
-			seed: flags.seed ?? null,
-			shuffle: flags.shuffle,
-			recordPath: flags.record ?? null,
-			pgnPath: flags.pgn ?? null,
-			logDir: flags.logDir ?? null,
-			resume: flags.resume,
-		};
-		match = queue ? new DistributedMatch(options, queue) : new Match(options);
-	} catch (error) {
-		if (error instanceof MatchOptionsError || error instanceof SprtOptionsError)
-			throw new UsageError(error.message);
-		throw error;
-	}
+	const options = {
+		engines,
+		openings,
+		games,
+		concurrency,
+		timeMs: flags.time * 1000,
+		halfMoveLimit: flags.maxMoves ?? null,
+		variant,
+		graceMs: flags.grace,
+		adjudication,
+		sprt,
+		seed: flags.seed ?? null,
+		shuffle: flags.shuffle,
+		recordPath: flags.record ?? null,
+		pgnPath: flags.pgn ?? null,
+		logDir: flags.logDir ?? null,
+		resume: flags.resume,
+	};
+	const match = queue ? new DistributedMatch(options, queue) : new Match(options);
 
 	const out = process.stdout;
 	const board = `on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move`;
@@ -230,9 +223,6 @@ async function playLocally(match: Match, games: number): Promise<MatchSummary> {
 			gameFinished: (record, totals, sprtState) =>
 				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
 		});
-	} catch (error) {
-		if (error instanceof RecordFileError) throw new UsageError(error.message);
-		throw error;
 	} finally {
 		progress.stop();
 		stopping.off();
@@ -266,9 +256,6 @@ async function playOnQueue(match: DistributedMatch): Promise<MatchSummary> {
 						'they are dropped by the workers that take them.',
 				]),
 		});
-	} catch (error) {
-		if (error instanceof RecordFileError || error instanceof QueueError) throw new UsageError(error.message);
-		throw error;
 	} finally {
 		progress.stop();
 		stopping.off();

@@ -18,8 +18,8 @@ const help = `
     $ blobterm perft BOARD DEPTH [options]
     $ blobterm perft DEPTH --fen FEN [options]
 
-  Counts the positions reached by all legal move sequences of 1 to DEPTH half-moves
-  (RULES.md section 6), with seconds and nodes per second.
+  Counts the positions reached by all legal move sequences of 1 to DEPTH half-moves, with
+  seconds and nodes per second (conventions and reference counts: docs/rules.md, Perft).
 
   Options
     --red          Red to move (default: the board file's history parity, else Blue)

@@ -9,12 +9,12 @@ import React from 'react';
 import { type Variant } from '../game/game-over.js';
 import { playMove } from '../game/make-move.js';
 import { Game } from '../match/game.js';
-import { gameFromBoardFile, readGameFile } from '../match/game-record.js';
+import { gameFromBoardFile, readGameFile } from '../match/saved-game.js';
 import { GameSession } from '../match/game-session.js';
 import { defaultLimit } from '../match/match.js';
 import { loadBoardFile } from '../match/load-board.js';
 import { createPlayer } from '../players/create-player.js';
-import { parseEngineSpec } from '../players/engine-spec.js';
+import { parsePlayerSpec } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
 import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
@@ -111,7 +111,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const loaded = boardPath.endsWith('.json')
 		? await readGameFile(boardPath)
 		: gameFromBoardFile(loadBoardFile(boardPath));
-	const specs = [parseEngineSpec(setup.blue.spec), parseEngineSpec(setup.red.spec)];
+	const specs = [parsePlayerSpec(setup.blue.spec), parsePlayerSpec(setup.red.spec)];
 	const variant: Variant = specs.some((spec) => spec.kind === 'uai') ? 'ataxx' : loaded.variant;
 	const geometry = loaded.start.geometry;
 	if (

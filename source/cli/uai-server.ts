@@ -1,12 +1,13 @@
 /**
- * `blob-engine --uai`: the built-in engine speaking UAI (RULES.md section 5), the protocol of
+ * `blob-engine --uai`: the built-in engine speaking UAI (docs/uai.md), the protocol of
  * Ataxx GUIs and match runners (cuteataxx), on 7x7 boards under Ataxx rules.
  *
  * GUI to engine: uai, isready, uainewgame, setoption name N value V (Hash, Threads, Parallel,
- * Algorithm, and the search switches as check options), position startpos|fen FEN [moves ...],
- * go [btime B wtime W binc I winc I movestogo N] [movetime T] [depth D] [nodes N] [infinite],
- * stop, quit. Engine to GUI: id, option, uaiok, readyok, info (one line per completed depth:
- * depth, seldepth, score cp|mate, nodes, nps, time, hashfull, pv) and bestmove.
+ * Algorithm, MultiPV, and the search switches as check options), position startpos|fen FEN
+ * [moves ...], go [btime B wtime W binc I winc I movestogo N] [movetime T] [depth D] [nodes N]
+ * [infinite] [searchmoves M1 M2 ...], stop, quit. Engine to GUI: id, option, uaiok, readyok, info
+ * (one line per completed depth, and with MultiPV N > 1 one per line of it: depth, seldepth,
+ * multipv, score cp|mate, nodes, nps, time, hashfull, pv) and bestmove.
  *
  * The search runs in a worker thread, so `stop`, `isready` and `quit` are answered while it
  * thinks. After `go infinite` the best move is printed only once `stop` arrives. `x` (Blue here)
@@ -23,8 +24,25 @@ import { applySearchOption, SWITCHES } from '../search/option-text.js';
 import { decodeDecisive } from '../search/score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
-import { clockBudget, fixedBudget } from '../search/time-manager.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from '../search/types.js';
+
+/** Most lines `setoption name MultiPV` allows. */
+export const MAX_MULTI_PV = 256;
+
+/** The words of `go` that end a `searchmoves` list. */
+const GO_KEYWORDS = new Set([
+	'btime',
+	'wtime',
+	'binc',
+	'winc',
+	'movestogo',
+	'movetime',
+	'depth',
+	'nodes',
+	'infinite',
+	'ponder',
+	'mate',
+]);
 
 /** The engine's name in `id name`. */
 export const ENGINE_NAME = 'blobterm 0.1';
@@ -71,7 +89,7 @@ export async function runUaiServer(
 /** The state of one UAI session. */
 class UaiServer {
 	private options: Partial<SearchOptions>;
-	private thread: SearchPool | null = null;
+	private pool: SearchPool | null = null;
 	private threads: number;
 	private parallel: ParallelAlgorithm;
 	private position: Position = parseFen(ATAXX_START_FEN).position;
@@ -80,6 +98,8 @@ class UaiServer {
 	private infinite = false;
 	private stopped = false;
 	private heldResult: { position: Position; result: SearchResult } | null = null;
+	/** Lines reported per depth (UCI's MultiPV). */
+	private multiPv = 1;
 
 	constructor(
 		private readonly write: (line: string) => void,
@@ -105,7 +125,7 @@ class UaiServer {
 				return true;
 			case 'uainewgame':
 				this.stopSearch();
-				this.thread?.clear();
+				this.pool?.clear();
 				return true;
 			case 'setoption':
 				this.setOption(args);
@@ -133,7 +153,7 @@ class UaiServer {
 	async close(): Promise<void> {
 		this.stopSearch();
 		await this.searching?.catch(() => undefined);
-		await this.thread?.close();
+		await this.pool?.close();
 	}
 
 	private identify(): void {
@@ -144,6 +164,7 @@ class UaiServer {
 		this.write(`option name Threads type spin default ${this.threads} min 1 max ${MAX_THREADS}`);
 		this.write(`option name Parallel type combo default ${this.parallel} var lazy var ybwc`);
 		this.write(`option name Algorithm type combo default ${full.algorithm} var pvs var mtdf var alphabeta`);
+		this.write(`option name MultiPV type spin default 1 min 1 max ${MAX_MULTI_PV}`);
 		for (const [name, key] of CHECK_OPTIONS)
 			this.write(`option name ${name} type check default ${full[SWITCHES[key]] ? 'true' : 'false'}`);
 		this.write('uaiok');
@@ -159,6 +180,13 @@ class UaiServer {
 			if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS)
 				this.write(`info string Threads must be an integer from 1 to ${MAX_THREADS}, got "${value}"`);
 			else this.reconfigure(() => (this.threads = n));
+			return;
+		}
+		if (name.toLowerCase() === 'multipv') {
+			const n = Number(value);
+			if (!Number.isInteger(n) || n < 1 || n > MAX_MULTI_PV)
+				this.write(`info string MultiPV must be an integer from 1 to ${MAX_MULTI_PV}, got "${value}"`);
+			else this.multiPv = n;
 			return;
 		}
 		if (name.toLowerCase() === 'parallel') {
@@ -186,8 +214,8 @@ class UaiServer {
 	/** Applies a change that needs new threads (their count, the algorithm, the table size). */
 	private reconfigure(change: () => void): void {
 		change();
-		const old = this.thread;
-		this.thread = null;
+		const old = this.pool;
+		this.pool = null;
 		if (old) {
 			old.stop();
 			void old.close();
@@ -229,6 +257,7 @@ class UaiServer {
 	}
 
 	private go(args: string[]): void {
+		const startedAt = performance.timeOrigin + performance.now();
 		if (this.searching) {
 			this.write('info string already searching: go ignored');
 			return;
@@ -246,31 +275,41 @@ class UaiServer {
 		const moveTime = number('movetime');
 		const depth = number('depth');
 		const nodes = number('nodes');
+		const searchMoves = this.searchMoves(args);
 		let limits: SearchLimits = {
 			variant: 'ataxx',
 			depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
 			nodes,
+			multiPv: this.multiPv,
+			searchMoves,
+			startedAt,
 		};
 		if (!infinite) {
-			const budget =
-				moveTime !== undefined
-					? fixedBudget(moveTime)
-					: clock !== undefined
-						? clockBudget(clock, increment, number('movestogo'))
-						: null;
-			if (budget) limits = { ...limits, timeMs: budget.hardMs, softTimeMs: budget.softMs };
+			// The time manager (search/time-manager.ts) plans the move from these.
+			if (clock !== undefined)
+				limits = {
+					...limits,
+					clock: { timeLeftMs: clock, incrementMs: increment, movesToGo: number('movestogo') },
+				};
+			else if (moveTime !== undefined) limits = { ...limits, timeMs: moveTime };
 		}
 		this.infinite = infinite;
 		this.stopped = false;
 		this.heldResult = null;
 		const position = this.position;
-		const thread = (this.thread ??= new SearchPool({
+		const pool = (this.pool ??= new SearchPool({
 			threads: this.threads,
 			parallel: this.parallel,
 			search: this.options,
 		}));
-		this.searching = thread
-			.search(position, limits, { onInfo: (info) => this.write(infoLine(position, info)) }, this.options)
+		const multiPv = this.multiPv;
+		this.searching = pool
+			.search(
+				position,
+				limits,
+				{ onInfo: (info) => this.write(infoLine(position, info, multiPv > 1)) },
+				this.options,
+			)
 			.then((result) => {
 				this.searching = null;
 				if (this.infinite && !this.stopped) this.heldResult = { position, result };
@@ -283,9 +322,27 @@ class UaiServer {
 			});
 	}
 
+	/**
+	 * The moves after `searchmoves` (up to the next keyword of `go`), read in the current position.
+	 * A move that is not legal is left out, with an `info string`.
+	 * @returns undefined when there are none
+	 */
+	private searchMoves(args: readonly string[]): Move[] | undefined {
+		const at = args.indexOf('searchmoves');
+		if (at < 0) return undefined;
+		const moves: Move[] = [];
+		for (const text of args.slice(at + 1)) {
+			if (GO_KEYWORDS.has(text)) break;
+			const check = parseUaiMove(this.position, text);
+			if (check.ok) moves.push(check.move);
+			else this.write(`info string searchmoves: ${text} left out: ${check.reason}`);
+		}
+		return moves.length > 0 ? moves : undefined;
+	}
+
 	private stopSearch(): void {
 		this.stopped = true;
-		this.thread?.stop();
+		this.pool?.stop();
 		if (this.heldResult) {
 			this.write(bestMoveLine(this.heldResult.position, this.heldResult.result.move));
 			this.heldResult = null;
@@ -299,10 +356,11 @@ function bestMoveLine(position: Position, move: Move): string {
 }
 
 /**
- * One `info` line: depth, seldepth, score (`cp` in centiblobs, or `mate N` in moves, negative when
- * losing), nodes, nps, time (ms), hashfull (per mille), pv in UAI notation.
+ * One `info` line: depth, seldepth, multipv (its rank, with `withMultiPv`), score (`cp` in
+ * centiblobs, or `mate N` in moves, negative when losing), nodes, nps, time (ms), hashfull (per
+ * mille), pv in UAI notation.
  */
-export function infoLine(position: Position, info: SearchInfo): string {
+export function infoLine(position: Position, info: SearchInfo, withMultiPv = false): string {
 	const decisive = decodeDecisive(info.score);
 	const score = decisive
 		? `mate ${info.score > 0 ? Math.ceil(decisive.plies / 2) : -Math.ceil(decisive.plies / 2)}`
@@ -314,7 +372,8 @@ export function infoLine(position: Position, info: SearchInfo): string {
 		p = playMove(p, move);
 	}
 	return (
-		`info depth ${info.depth} seldepth ${info.seldepth} score ${score} nodes ${info.nodes} nps ${info.nps} ` +
+		`info depth ${info.depth} seldepth ${info.seldepth}${withMultiPv ? ` multipv ${info.multipv ?? 1}` : ''} ` +
+		`score ${score} nodes ${info.nodes} nps ${info.nps} ` +
 		`time ${info.timeMs} hashfull ${info.hashfull ?? 0}${pv.length > 0 ? ` pv ${pv.join(' ')}` : ''}`
 	);
 }

@@ -9,7 +9,6 @@ import meow from 'meow';
 import { BLUE } from '../game/position.js';
 import { type EngineTable, readEnginesFile } from '../distributed/engines-file.js';
 import { DEFAULT_STALL_MS, PairWorker } from '../distributed/pair-worker.js';
-import { QueueError } from '../distributed/queue-error.js';
 import { parseQueueUrl } from '../distributed/queue-url.js';
 import { finishedLine } from '../ui/match-report.js';
 import { UsageError } from './errors.js';
@@ -68,40 +67,33 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (!Number.isInteger(flags.stallMs) || flags.stallMs < 100)
 		throw new UsageError(`--stall-ms must be an integer >= 100 (ms), got ${flags.stallMs}`);
 	if (flags.name !== undefined && flags.name.trim() === '') throw new UsageError('--name must not be empty');
-	let engines: EngineTable | null = null;
 	const id = flags.name ?? `${hostname()}:${process.pid}`;
-	let worker: PairWorker;
-	try {
-		const url = parseQueueUrl(cli.input[0]);
-		if (flags.engines !== undefined) engines = readEnginesFile(flags.engines);
-		worker = new PairWorker(
-			{ url, concurrency: flags.concurrency, engines, id, stallMs: flags.stallMs },
-			{
-				gameStarted: (job, game) => {
-					const [a, b] = job.engines.map((engine) => engine.name);
-					const [blue, red] = game.engineA === BLUE ? [a, b] : [b, a];
-					say(`Playing game ${game.game} (pair ${job.pair}): ${blue} vs ${red} on ${job.opening.label}`);
-				},
-				gameFinished: (_job, record) => say(finishedLine(record)),
-				gameAbandoned: (_job, game, why) =>
-					say(
-						`Dropped game ${game.game}: ` +
-							(why === 'shutdown' ? 'this worker is stopping' : 'the coordinator stopped the match'),
-					),
-				refused: (job, reason) => say(`Refused${job ? ` pair ${job.pair}` : ''}: ${reason}`),
-				connection: (lost) => say(lost === null ? 'Connected to Redis again.' : `${lost}; reconnecting...`),
+	const url = parseQueueUrl(cli.input[0]);
+	const engines: EngineTable | null = flags.engines === undefined ? null : readEnginesFile(flags.engines);
+	const worker = new PairWorker(
+		{ url, concurrency: flags.concurrency, engines, id, stallMs: flags.stallMs },
+		{
+			gameStarted: (job, game) => {
+				const [a, b] = job.engines.map((engine) => engine.name);
+				const [blue, red] = game.engineA === BLUE ? [a, b] : [b, a];
+				say(`Playing game ${game.game} (pair ${job.pair}): ${blue} vs ${red} on ${job.opening.label}`);
 			},
-		);
-		await worker.start();
-		const names = engines ? `${[...engines.keys()].join(', ')} (${flags.engines}) and built-in` : 'built-in only';
-		say(
-			`Worker ${id} on ${url.display}: ${flags.concurrency} pair${flags.concurrency === 1 ? '' : 's'} at once; ` +
-				`engines: ${names}`,
-		);
-	} catch (error) {
-		if (error instanceof QueueError) throw new UsageError(error.message);
-		throw error;
-	}
+			gameFinished: (_job, record) => say(finishedLine(record)),
+			gameAbandoned: (_job, game, why) =>
+				say(
+					`Dropped game ${game.game}: ` +
+						(why === 'shutdown' ? 'this worker is stopping' : 'the coordinator stopped the match'),
+				),
+			refused: (job, reason) => say(`Refused${job ? ` pair ${job.pair}` : ''}: ${reason}`),
+			connection: (lost) => say(lost === null ? 'Connected to Redis again.' : `${lost}; reconnecting...`),
+		},
+	);
+	await worker.start();
+	const names = engines ? `${[...engines.keys()].join(', ')} (${flags.engines}) and built-in` : 'built-in only';
+	say(
+		`Worker ${id} on ${url.display}: ${flags.concurrency} pair${flags.concurrency === 1 ? '' : 's'} at once; ` +
+			`engines: ${names}`,
+	);
 	await new Promise<void>((resolve) => {
 		let interrupts = 0;
 		const onSignal = () => {

@@ -28,7 +28,7 @@ import {
 	openMatchRecord,
 } from '../match/match.js';
 import { formatPgn } from '../match/pgn.js';
-import { Appender, type GameRecord, type RefusalRecord, type RecordFile } from '../match/record.js';
+import { Appender, type MatchGameLine, type RefusalLine, type MatchRecordFile } from '../match/match-record.js';
 import { Schedule } from '../match/schedule.js';
 import { type SprtState, sprtState } from '../match/sprt.js';
 import { tally, type Tally } from '../match/tally.js';
@@ -73,9 +73,9 @@ export interface QueueProgress {
 
 /** What a distributed match reports as it goes. */
 export interface DistributedMatchListener {
-	gameFinished?(record: GameRecord, totals: Tally, sprt: SprtState | null): void;
+	gameFinished?(record: MatchGameLine, totals: Tally, sprt: SprtState | null): void;
 	/** A worker could not play a pair (once per worker and reason); the line is in the record. */
-	refused?(refusal: RefusalRecord): void;
+	refused?(refusal: RefusalLine): void;
 	/** A report that was ignored, and why. */
 	ignored?(why: string): void;
 	/** The connection to Redis was lost (with why) or is back (null). */
@@ -89,7 +89,7 @@ export interface DistributedMatchListener {
 /** A distributed match. */
 export class DistributedMatch {
 	readonly names: [string, string];
-	private records: GameRecord[] = [];
+	private records: MatchGameLine[] = [];
 	private readonly recorded = new Set<number>();
 	/** Games being played, by number: the worker playing it. */
 	private playing = new Map<number, string>();
@@ -116,7 +116,7 @@ export class DistributedMatch {
 	}
 
 	/** The finished games so far. */
-	finished(): readonly GameRecord[] {
+	finished(): readonly MatchGameLine[] {
 		return this.records;
 	}
 
@@ -151,7 +151,7 @@ export class DistributedMatch {
 
 	/**
 	 * Runs the match to its end (or its stop), then removes its jobs from the queue.
-	 * @throws QueueError if Redis cannot be reached or refuses the password; RecordFileError for
+	 * @throws QueueError if Redis cannot be reached or refuses the password; MatchRecordError for
 	 *   a record file that cannot be used; errors of the file system
 	 */
 	async run(listener: DistributedMatchListener = {}): Promise<MatchSummary> {
@@ -230,7 +230,7 @@ export class DistributedMatch {
 		return this.options.games - this.progress().done;
 	}
 
-	private keep(record: GameRecord): void {
+	private keep(record: MatchGameLine): void {
 		this.recorded.add(record.game);
 		this.records.push(record);
 	}
@@ -290,7 +290,7 @@ export class DistributedMatch {
 	private async receive(
 		data: unknown,
 		schedule: Schedule,
-		file: RecordFile | null,
+		file: MatchRecordFile | null,
 		pgn: Appender | null,
 		listener: DistributedMatchListener,
 	): Promise<void> {
@@ -309,7 +309,7 @@ export class DistributedMatch {
 			const seen = `${report.worker}\n${report.reason}`;
 			if (this.refusals.has(seen)) return;
 			this.refusals.add(seen);
-			const line: RefusalRecord = {
+			const line: RefusalLine = {
 				type: 'refusal',
 				pair: report.pair,
 				worker: report.worker,

@@ -18,7 +18,7 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { type EngineSpec, parseEngineSpec, PlayerSpecError } from '../players/engine-spec.js';
+import { type PlayerSpec, parsePlayerSpec, PlayerSpecError } from '../players/player-spec.js';
 import { type JobEngine } from './pair-job.js';
 import { QueueError } from './queue-error.js';
 
@@ -43,9 +43,9 @@ export function readEnginesFile(path: string): EngineTable {
 	const add = (where: string, name: string, spec: string) => {
 		if (name === '') throw new QueueError(`${where}: empty engine name`);
 		if (table.has(name)) throw new QueueError(`${where}: engine "${name}" named twice`);
-		let parsed: EngineSpec;
+		let parsed: PlayerSpec;
 		try {
-			parsed = parseEngineSpec(spec);
+			parsed = parsePlayerSpec(spec);
 		} catch (error) {
 			if (error instanceof PlayerSpecError) throw new QueueError(`${where}: ${error.message}`);
 			throw error;
@@ -93,18 +93,18 @@ export class EngineRefusedError extends Error {
  * @param table the worker's engines file, or null for none
  * @throws EngineRefusedError for an engine the worker has not, or a built-in spec it cannot read
  */
-export function resolveEngine(table: EngineTable | null, engine: JobEngine): EngineSpec {
+export function resolveEngine(table: EngineTable | null, engine: JobEngine): PlayerSpec {
 	const local = table?.get(engine.name);
 	if (local !== undefined) {
 		try {
-			return parseEngineSpec(local);
+			return parsePlayerSpec(local);
 		} catch (error) {
 			throw new EngineRefusedError(`engine "${engine.name}": ${(error as Error).message}`);
 		}
 	}
 	if (/^builtin(:|$)/.test(engine.spec)) {
 		try {
-			return parseEngineSpec(engine.spec);
+			return parsePlayerSpec(engine.spec);
 		} catch (error) {
 			throw new EngineRefusedError(`engine "${engine.name}": ${(error as Error).message}`);
 		}

@@ -16,7 +16,7 @@ import { type Variant } from '../game/game-over.js';
 import { BLUE, RED } from '../game/position.js';
 import { type AdjudicationOptions } from '../match/adjudication.js';
 import { type Opening } from '../match/opening.js';
-import { type GameRecord } from '../match/record.js';
+import { type MatchGameLine } from '../match/match-record.js';
 import { type ScheduledGame } from '../match/schedule.js';
 
 /** The version of the job format; a worker refuses the jobs of another. */
@@ -55,7 +55,7 @@ export interface PairJob {
 
 /** What a worker sends back, on the match's report queue. */
 export type Report =
-	| { readonly type: 'finished'; readonly record: GameRecord & { readonly worker: string } }
+	| { readonly type: 'finished'; readonly record: MatchGameLine & { readonly worker: string } }
 	| { readonly type: 'refused'; readonly pair: number; readonly worker: string; readonly reason: string };
 
 /** A job or report that is not what it should be; the message says what is wrong. */
@@ -199,5 +199,5 @@ export function readReport(data: unknown, expected: (game: number) => ScheduledG
 	if (record.termination !== 'end' && record.termination !== 'forfeit' && record.termination !== 'adjudicated')
 		throw new MalformedJobError('record.termination is not end, forfeit or adjudicated');
 	if (!Array.isArray(record.moves)) throw new MalformedJobError('record.moves is not a list');
-	return { type: 'finished', record: record as unknown as GameRecord & { worker: string } };
+	return { type: 'finished', record: record as unknown as MatchGameLine & { worker: string } };
 }

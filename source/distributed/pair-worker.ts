@@ -15,7 +15,7 @@ import { DelayedError, type Job, Queue, WaitingError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { type MatchGameSettings, startMatchGame } from '../match/match-game.js';
 import { type Opening } from '../match/opening.js';
-import { type GameRecord } from '../match/record.js';
+import { type MatchGameLine } from '../match/match-record.js';
 import { type ScheduledGame } from '../match/schedule.js';
 import { type EngineTable, resolveEngine } from './engines-file.js';
 import { jobOpening, type PairJob, readPairJob, type Report } from './pair-job.js';
@@ -36,7 +36,7 @@ export const DEFAULT_STALL_MS = 30_000;
 export interface PlayingGame {
 	abort(): void;
 	/** Its record once over, or null if it was abandoned. */
-	readonly finished: Promise<GameRecord | null>;
+	readonly finished: Promise<MatchGameLine | null>;
 }
 
 /**
@@ -74,7 +74,7 @@ export interface PairWorkerOptions {
 /** What a worker reports as it goes (for its output). */
 export interface PairWorkerListener {
 	gameStarted?(job: PairJob, game: ScheduledGame): void;
-	gameFinished?(job: PairJob, record: GameRecord): void;
+	gameFinished?(job: PairJob, record: MatchGameLine): void;
 	/** A game abandoned: the match was stopped, or the worker is shutting down. */
 	gameAbandoned?(job: PairJob, game: ScheduledGame, why: string): void;
 	/** A pair refused (once per match and reason). */

@@ -18,8 +18,8 @@ import { BLUE, RED } from '../game/position.js';
 import { type MatchOptions } from '../match/match.js';
 import { startMatchGame } from '../match/match-game.js';
 import { openingFromBoardFile } from '../match/opening.js';
-import { type GameRecord } from '../match/record.js';
-import { parseEngineSpec } from '../players/engine-spec.js';
+import { type MatchGameLine } from '../match/match-record.js';
+import { parsePlayerSpec } from '../players/player-spec.js';
 import { DistributedMatch } from './distributed-match.js';
 import { type QueueUrl, redisOptions } from './queue-url.js';
 import { checkRedis } from './redis-client.js';
@@ -62,7 +62,7 @@ export interface QueueBenchResult {
  */
 export async function benchQueue(url: QueueUrl, options: QueueBenchOptions): Promise<QueueBenchResult> {
 	await checkRedis(url);
-	const engines = ['builtin:depth=1,name=a', 'builtin:depth=2,name=b'].map((spec) => parseEngineSpec(spec));
+	const engines = ['builtin:depth=1,name=a', 'builtin:depth=2,name=b'].map((spec) => parsePlayerSpec(spec));
 	const opening = openingFromBoardFile(BOARD);
 	const settings = {
 		engines: [engines[0], engines[1]] as const,
@@ -71,7 +71,7 @@ export async function benchQueue(url: QueueUrl, options: QueueBenchOptions): Pro
 		halfMoveLimit: null,
 		variant: 'blobwar' as const,
 	};
-	const templates: GameRecord[] = [];
+	const templates: MatchGameLine[] = [];
 	for (const engineA of [BLUE, RED] as const) {
 		const record = await startMatchGame(settings, { game: 1, pair: 1, opening: 0, engineA }, opening).finished;
 		if (!record) throw new Error('a benchmark game was abandoned');

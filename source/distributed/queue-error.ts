@@ -3,10 +3,7 @@
  * that cannot be reached or refuses the password, a bad `--engines` file.
  */
 
+import { UserError } from '../game/user-error.js';
+
 /** A queue, Redis server or engines file that cannot be used; the message says which and why. */
-export class QueueError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'QueueError';
-	}
-}
+export class QueueError extends UserError {}

@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { type MatchHeader } from '../match/record.js';
+import { type MatchHeader } from '../match/match-record.js';
 
 /** The prefix of the BullMQ keys (`blobterm:pairs:wait`, ...). */
 export const QUEUE_PREFIX = 'blobterm';

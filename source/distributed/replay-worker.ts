@@ -2,13 +2,13 @@
  * A worker process of `bench queue` (`queue-bench.ts`): one `PairWorker` whose games are answered
  * at once with the record of the game its engines always play with those colours. Its parent
  * sends it its settings over IPC (`{ url: QueueUrl, concurrency: number, id: string, templates:
- * [GameRecord, GameRecord] }`, the games with engine A as Blue and as Red); it answers `'ready'`
+ * [MatchGameLine, MatchGameLine] }`, the games with engine A as Blue and as Red); it answers `'ready'`
  * once it takes pairs, and stops when it receives `'stop'`.
  */
 
 import { getOneMessage, sendMessage } from 'execa';
 import { BLUE } from '../game/position.js';
-import { type GameRecord } from '../match/record.js';
+import { type MatchGameLine } from '../match/match-record.js';
 import { type GamePlayer, PairWorker } from './pair-worker.js';
 import { type QueueUrl } from './queue-url.js';
 
@@ -16,7 +16,7 @@ const settings = (await getOneMessage()) as unknown as {
 	url: QueueUrl;
 	concurrency: number;
 	id: string;
-	templates: [GameRecord, GameRecord];
+	templates: [MatchGameLine, MatchGameLine];
 };
 
 const replay: GamePlayer = (_settings, scheduled) => {

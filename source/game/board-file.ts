@@ -1,5 +1,5 @@
 /**
- * Board files (`.bwb`, RULES.md section 2): reading with precise errors, and writing.
+ * Board files (`.bwb`, docs/board-files.md): reading with precise errors, and writing.
  *
  * ```
  * 5 6            <- rows, then columns
@@ -15,12 +15,13 @@
 
 import { geometryOf, MAX_SIDE } from './geometry.js';
 import { BLUE, positionFromGrid, positionToGrid, type Position, RED, type Side } from './position.js';
+import { UserError } from './user-error.js';
 
 /** Largest history section accepted (positions). */
 const MAX_HISTORY = 100_000;
 
 /** A board file that cannot be read: `file:line:column: message`. */
-export class BoardFileError extends Error {
+export class BoardFileError extends UserError {
 	constructor(
 		readonly file: string,
 		readonly line: number,
@@ -28,7 +29,6 @@ export class BoardFileError extends Error {
 		readonly detail: string,
 	) {
 		super(`${file}:${line}:${column}: ${detail}`);
-		this.name = 'BoardFileError';
 	}
 }
 

@@ -1,5 +1,5 @@
 /**
- * Ataxx FEN (RULES.md section 5): `x5o/7/7/7/7/7/o5x x 0 1`.
+ * Ataxx FEN (docs/uai.md): `x5o/7/7/7/7/7/o5x x 0 1`.
  *
  * Ranks from the top (rank 7 on a 7x7 board, board row 0) down, separated by `/`: `x` a Blue
  * blob (moves first), `o` a Red blob, `-` a hole, a number a run of empty cells. Then the side to
@@ -9,18 +9,18 @@
 
 import { geometryOf, MAX_SIDE } from './geometry.js';
 import { BLUE, cellAt, positionFromGrid, type Position, RED } from './position.js';
+import { quote, UserError } from './user-error.js';
 
 /** FEN of the 7x7 Ataxx start position. */
 export const ATAXX_START_FEN = 'x5o/7/7/7/7/7/o5x x 0 1';
 
 /** A FEN that cannot be read. */
-export class FenError extends Error {
+export class FenError extends UserError {
 	constructor(
 		readonly fen: string,
 		detail: string,
 	) {
-		super(`bad FEN "${fen}": ${detail}`);
-		this.name = 'FenError';
+		super(`bad FEN ${quote(fen)}: ${detail}`);
 	}
 }
 
@@ -50,7 +50,7 @@ export function parseFen(fen: string): FenPosition {
 				while (k + 1 < rank.length && rank[k + 1] >= '0' && rank[k + 1] <= '9') digits += rank[++k];
 				const run = Number(digits);
 				if (run < 1 || run > MAX_SIDE)
-					throw new FenError(fen, `rank ${i + 1} from the top: bad run of empty cells "${digits}"`);
+					throw new FenError(fen, `rank ${i + 1} from the top: bad run of empty cells ${quote(digits)}`);
 				row += '.'.repeat(run);
 			} else if (ch === 'x' || ch === 'X' || ch === 'b' || ch === 'B') row += 'B';
 			else if (ch === 'o' || ch === 'O' || ch === 'w' || ch === 'W') row += 'R';
@@ -73,13 +73,13 @@ export function parseFen(fen: string): FenPosition {
 	let side: 0 | 1;
 	if (sideField === 'x' || sideField === 'b') side = BLUE;
 	else if (sideField === 'o' || sideField === 'w') side = RED;
-	else throw new FenError(fen, `side to move "${sideField}" (expected x or o)`);
+	else throw new FenError(fen, `side to move ${quote(sideField)} (expected x or o)`);
 	const clock = fields[2] === undefined ? 0 : Number(fields[2]);
 	if (!Number.isInteger(clock) || clock < 0)
-		throw new FenError(fen, `half-move clock "${fields[2]}" (expected an integer >= 0)`);
+		throw new FenError(fen, `half-move clock ${quote(fields[2])} (expected an integer >= 0)`);
 	const fullMoves = fields[3] === undefined ? 1 : Number(fields[3]);
 	if (!Number.isInteger(fullMoves) || fullMoves < 1)
-		throw new FenError(fen, `full-move number "${fields[3]}" (expected an integer >= 1)`);
+		throw new FenError(fen, `full-move number ${quote(fields[3])} (expected an integer >= 1)`);
 	const holes: number[] = [];
 	grid.forEach((row, r) => {
 		for (let c = 0; c < cols; c++) if (row[c] === 'X') holes.push(r * cols + c);

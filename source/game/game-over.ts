@@ -1,5 +1,5 @@
 /**
- * The end of the game, checked before each turn (RULES.md section 1), for both rule variants.
+ * The end of the game, checked before each turn (docs/rules.md), for both rule variants.
  *
  * Blob War, in this order:
  *   1. no empty cell is left: over ('board-full');

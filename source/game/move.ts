@@ -2,7 +2,7 @@
  * Moves as integers, so that move lists are `Int32Array`s and the search never allocates.
  *
  * Encoding: `(from << 8) | to` with cell indices 0..255 (see `geometry.ts`).
- * - A clone named by its destination only (clones are merged by destination, RULES.md section 1)
+ * - A clone named by its destination only (clones are merged by destination, docs/rules.md)
  *   has `from === to`.
  * - A clone named with its source (as the old client and people do) has `from` at Chebyshev
  *   distance 1 of `to`; it makes the same position as the merged clone.

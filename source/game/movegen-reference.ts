@@ -3,7 +3,7 @@
  * The reference for the compiled generator of `shape-kernel.ts` (property tests compare them).
  *
  * Legality rule, stated once: a move takes one of the mover's blobs to an empty playable cell at
- * Chebyshev distance 1 (clone) or exactly 2 (jump) (RULES.md section 1). These generators do not
+ * Chebyshev distance 1 (clone) or exactly 2 (jump) (docs/rules.md). These generators do not
  * look at the end-of-game conditions: on a full board they simply find no move, and the half-move
  * limit is the caller's business (`game-over.ts`). Ataxx's pass is not generated here.
  *

@@ -1,5 +1,5 @@
 /**
- * Moves as text (RULES.md section 3).
+ * Moves as text (docs/rules.md, "Moves as text").
  *
  * Out: the canonical `(r1,c1) > (r2,c2)`, 0-based row and column.
  * In: lenient, as the old client was: a line holding exactly four unsigned integers is a move,

@@ -1,6 +1,6 @@
 /**
  * Perft: the number of leaf positions reached by all legal move sequences of a given length
- * (RULES.md section 6). A tool to check move generation against published counts.
+ * (docs/rules.md, "Perft"). A tool to check move generation against published counts.
  *
  * Conventions: clones counted once per destination (Ataxx's, the default) or once per
  * (from, to) pair (as the old client listed them); jumps once per pair. A finished game has no

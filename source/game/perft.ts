@@ -1,6 +1,6 @@
 /**
  * Perft: the number of leaf positions reached by all legal move sequences of a given length
- * (RULES.md section 6), counted by the compiled kernel of the board shape (`shape-kernel.ts`).
+ * (docs/rules.md, "Perft"), counted by the compiled kernel of the board shape (`shape-kernel.ts`).
  *
  * Conventions: clones counted once per destination (Ataxx's, the default) or once per
  * (from, to) pair (as the old client listed them); jumps once per pair. A finished game has no

@@ -4,8 +4,8 @@
  * For each geometry (rows, columns, holes) the code below writes JavaScript source with the
  * shape baked in as constants (number of words, shifts, edge and playable masks) and compiles it
  * once with `new Function`. Positions are passed as 32-bit words in function arguments
- * (copy-make through arguments, no allocation, no BigInt), as in the 7x7 generator measured in
- * issue 3. Layout of the words: see `geometry.ts` (whole rows per word).
+ * (copy-make through arguments, no allocation, no BigInt). Layout of the words: see `geometry.ts`
+ * (whole rows per word).
  *
  * - Clone targets of a set of blobs: one dilation by shifts. Within a word, a shift by 1 moves a
  *   cell one column (edge columns masked off), a shift by `cols` moves it one row; the last row of

@@ -1,5 +1,5 @@
 /**
- * Moves in UAI notation (RULES.md section 5): a clone names only its destination (`g2`), a jump
+ * Moves in UAI notation (docs/uai.md): a clone names only its destination (`g2`), a jump
  * names its source and destination (`a7c5`), a pass is `0000`. Files `a`, `b`, ... are columns
  * left to right; ranks count rows from the bottom, so board row `r` of a board with `rows` rows
  * is rank `rows - r` (rank `7 - r` on 7x7) and column `c` is file `a + c`.

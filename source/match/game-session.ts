@@ -10,7 +10,7 @@
  *   redo      replays taken-back moves, up to the next position where a person is to move.
  *   new game  back to the start position; the moves of the game can be replayed with redo.
  *   swap      the players exchange colours, and the game goes on from the same position.
- *   load      another start position and moves (see `game-record.ts`).
+ *   load      another start position and moves (see `saved-game.ts`).
  *
  * Undo and redo are for games with a person; between two engines they do nothing. A new move
  * that differs from the next taken-back move forgets the taken-back moves.

@@ -17,6 +17,7 @@ import { hasLegalMove } from '../game/movegen.js';
 import { clonePosition, type Position, type Side } from '../game/position.js';
 import { HumanPlayer } from '../players/human-player.js';
 import { type EngineInfo, type MoveAnswer, type Player } from '../players/player.js';
+import { watchdogMs } from '../search/time-manager.js';
 import { abortedResult, endResult, forfeitResult, type GameResult } from './result.js';
 
 /** Settings of one game. */
@@ -32,7 +33,7 @@ export interface GameOptions {
 	/** Half-moves this game may last. */
 	readonly halfMoveLimit: number;
 	readonly variant?: Variant;
-	/** Extra ms past an engine's time before the loop itself steps in (default 3000). */
+	/** Extra ms past an engine's time before the loop steps in (default: `watchdogMs` of a watched game). */
 	readonly watchdogMs?: number;
 }
 
@@ -219,7 +220,7 @@ export class Game {
 	/** Engines get their time plus `watchdogMs`, then a hurry, then the same again before they lose. */
 	private withWatchdog(player: Player, answer: Promise<MoveAnswer>, timeMs: number): Promise<MoveAnswer> {
 		if (player.kind === 'human') return answer;
-		const extra = this.options.watchdogMs ?? 3000;
+		const extra = this.options.watchdogMs ?? watchdogMs(timeMs, false);
 		return new Promise((resolve) => {
 			const hurry = setTimeout(() => player.hurry?.(), timeMs + extra);
 			const giveUp = setTimeout(

@@ -4,14 +4,10 @@
 
 import { readFileSync } from 'node:fs';
 import { type BoardFile, parseBoardFile } from '../game/board-file.js';
+import { UserError } from '../game/user-error.js';
 
 /** A file that cannot be read (missing, a directory, no permission). */
-export class FileReadError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'FileReadError';
-	}
-}
+export class FileReadError extends UserError {}
 
 /** Largest board file read (bytes): a 16 x 16 board with a long history is far smaller. */
 const MAX_BYTES = 64 * 1024 * 1024;

@@ -8,15 +8,16 @@
 import { defaultHalfMoveLimit, type Variant } from '../game/game-over.js';
 import { BLUE, type Side } from '../game/position.js';
 import { createPlayer } from '../players/create-player.js';
-import { type EngineSpec } from '../players/engine-spec.js';
+import { type PlayerSpec } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
 import { adjudicate, type Adjudication, type AdjudicationOptions } from './adjudication.js';
 import { Game } from './game.js';
 import { GameLog } from './game-log.js';
 import { type Opening } from './opening.js';
-import { type GameRecord } from './record.js';
+import { type MatchGameLine } from './match-record.js';
 import { type GameResult } from './result.js';
 import { type ScheduledGame } from './schedule.js';
+import { watchdogMs } from '../search/time-manager.js';
 
 /**
  * Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves
@@ -32,7 +33,7 @@ export function defaultLimit(variant: Variant, geometry: { readonly playableCoun
 /** What every game of a match shares. */
 export interface MatchGameSettings {
 	/** Engines A and B. */
-	readonly engines: readonly [EngineSpec, EngineSpec];
+	readonly engines: readonly [PlayerSpec, PlayerSpec];
 	/** Their names in records, `[A, B]` (`engineNames`). */
 	readonly names: readonly [string, string];
 	/** Time per move, ms. */
@@ -42,7 +43,7 @@ export interface MatchGameSettings {
 	readonly variant: Variant;
 	/** Grace period of engine programs, ms (their default: 500). */
 	readonly graceMs?: number;
-	/** Extra ms past an engine's time before the game loop itself steps in (default 12000). */
+	/** Extra ms past an engine's time before the game loop steps in (default: `watchdogMs` of unattended play). */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
 	/** Folder of the per-game engine logs; null for none. */
@@ -65,7 +66,7 @@ export interface StartedMatchGame {
 	 * Resolves once the game is over and its players closed: its record, or null when it was
 	 * abandoned (aborted and not adjudicated).
 	 */
-	readonly finished: Promise<GameRecord | null>;
+	readonly finished: Promise<MatchGameLine | null>;
 }
 
 /**
@@ -86,7 +87,7 @@ export function startMatchGame(
 	);
 	const makePlayer = (side: Side): Player => {
 		const spec = settings.engines[order[side]];
-		return createPlayer({ ...spec, name: names[side] } as EngineSpec, {
+		return createPlayer({ ...spec, name: names[side] } as PlayerSpec, {
 			graceMs: settings.graceMs,
 			log: log?.logger(`${side === BLUE ? 'Blue' : 'Red'} ${names[side]}`),
 		});
@@ -107,7 +108,7 @@ export function startMatchGame(
 		timeMs: [settings.timeMs, settings.timeMs],
 		halfMoveLimit,
 		variant: settings.variant,
-		watchdogMs: settings.watchdogMs ?? 12_000,
+		watchdogMs: settings.watchdogMs ?? watchdogMs(settings.timeMs, true),
 	});
 	let adjudicated: Adjudication | null = null;
 	const adjudication = settings.adjudication;
@@ -145,7 +146,7 @@ function gameRecordOf(
 	result: GameResult,
 	adjudicated: Adjudication | null,
 	startedAt: string,
-): GameRecord | null {
+): MatchGameLine | null {
 	const decided = result.kind === 'aborted' ? adjudicated : null;
 	if (result.kind === 'aborted' && !decided) return null;
 	const { scheduled, opening, names, game } = live;

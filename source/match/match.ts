@@ -1,7 +1,7 @@
 /**
  * A match between two engines: many games, each opening played twice with colours swapped
  * (`schedule.ts`), several games at once, each game's record appended the moment it ends
- * (`record.ts`, optionally `pgn.ts`, per-game engine logs in `game-log.ts`), running totals and
+ * (`match-record.ts`, optionally `pgn.ts`, per-game engine logs in `game-log.ts`), running totals and
  * statistics (`tally.ts`, `stats.ts`), and an SPRT (`sprt.ts`) that stops the match once decided.
  *
  * Each game gets fresh players (one worker thread per built-in engine, one process per external
@@ -12,22 +12,23 @@
 
 import { mkdir } from 'node:fs/promises';
 import { type Variant } from '../game/game-over.js';
-import { type EngineSpec, specName } from '../players/engine-spec.js';
+import { type PlayerSpec, specName } from '../players/player-spec.js';
 import { type AdjudicationOptions } from './adjudication.js';
 import { type LiveGame, startMatchGame } from './match-game.js';
 import { type Opening } from './opening.js';
 import { formatPgn } from './pgn.js';
-import { Appender, type GameRecord, type MatchHeader, RecordFile } from './record.js';
+import { Appender, type MatchGameLine, type MatchHeader, MatchRecordFile } from './match-record.js';
 import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
 import { tally, type Tally } from './tally.js';
+import { UserError } from '../game/user-error.js';
 
 export { ATAXX_HALF_MOVE_LIMIT, defaultLimit, type LiveGame } from './match-game.js';
 
 /** Settings of a match. */
 export interface MatchOptions {
 	/** Engines A and B. */
-	readonly engines: readonly [EngineSpec, EngineSpec];
+	readonly engines: readonly [PlayerSpec, PlayerSpec];
 	/** Start positions (at least one). */
 	readonly openings: readonly Opening[];
 	/** Games to play in all (a resumed match counts the recorded ones). */
@@ -41,7 +42,7 @@ export interface MatchOptions {
 	readonly variant: Variant;
 	/** Grace period of engine programs, ms (their default: 500). */
 	readonly graceMs?: number;
-	/** Extra ms past an engine's time before the game loop itself steps in (default 12000). */
+	/** Extra ms past an engine's time before the game loop steps in (default: `watchdogMs` of unattended play). */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
 	readonly sprt?: SprtOptions | null;
@@ -61,14 +62,14 @@ export interface MatchOptions {
 /** What a match reports as it goes. */
 export interface MatchListener {
 	gameStarted?(live: LiveGame): void;
-	gameFinished?(record: GameRecord, totals: Tally, sprt: SprtState | null): void;
+	gameFinished?(record: MatchGameLine, totals: Tally, sprt: SprtState | null): void;
 }
 
 /** How a match ended. */
 export interface MatchSummary {
 	readonly names: readonly [string, string];
 	/** Every finished game, recorded earlier (resume) or now. */
-	readonly records: readonly GameRecord[];
+	readonly records: readonly MatchGameLine[];
 	readonly tally: Tally;
 	readonly sprt: SprtState | null;
 	/** `done`: every game was played; `sprt`: the SPRT decided; `stopped`: stopped by `stop()`. */
@@ -81,15 +82,10 @@ export interface MatchSummary {
 }
 
 /** A bad match setting. */
-export class MatchOptionsError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'MatchOptionsError';
-	}
-}
+export class MatchOptionsError extends UserError {}
 
 /** The names of engines A and B in records: their specs' names, made distinct. */
-export function engineNames(engines: readonly [EngineSpec, EngineSpec]): [string, string] {
+export function engineNames(engines: readonly [PlayerSpec, PlayerSpec]): [string, string] {
 	let names: [string, string] = [specName(engines[0]), specName(engines[1])];
 	if (names[0] === names[1]) names = [engines[0].text, engines[1].text];
 	if (names[0] === names[1]) names = [`${names[0]} A`, `${names[1]} B`];
@@ -144,12 +140,12 @@ export function matchHeader(
 /**
  * Opens the record of a match (`recordPath`), or makes the header of a match without one.
  * @returns the header (with the seed in use), the record file or null, and the games it holds
- * @throws RecordFileError for a record file that cannot be used; errors of the file system
+ * @throws MatchRecordError for a record file that cannot be used; errors of the file system
  */
 export async function openMatchRecord(
 	options: MatchOptions,
 	names: readonly [string, string],
-): Promise<{ header: MatchHeader; file: RecordFile | null; games: readonly GameRecord[] }> {
+): Promise<{ header: MatchHeader; file: MatchRecordFile | null; games: readonly MatchGameLine[] }> {
 	const base = matchHeader(options, names);
 	if (!options.recordPath)
 		return {
@@ -157,7 +153,7 @@ export async function openMatchRecord(
 			file: null,
 			games: [],
 		};
-	const opened = await RecordFile.open(options.recordPath, base, options.resume ?? false);
+	const opened = await MatchRecordFile.open(options.recordPath, base, options.resume ?? false);
 	return { header: opened.header, file: opened.file, games: opened.games };
 }
 
@@ -165,7 +161,7 @@ export async function openMatchRecord(
 export class Match {
 	readonly names: [string, string];
 	private readonly live = new Map<number, LiveGame>();
-	private records: GameRecord[] = [];
+	private records: MatchGameLine[] = [];
 	private stopReason: 'sprt' | 'stopped' | null = null;
 	private abandoned = 0;
 	private sprt: SprtState | null = null;
@@ -182,7 +178,7 @@ export class Match {
 	}
 
 	/** The finished games so far. */
-	finished(): readonly GameRecord[] {
+	finished(): readonly MatchGameLine[] {
 		return this.records;
 	}
 
@@ -193,7 +189,7 @@ export class Match {
 
 	/**
 	 * Plays the match to its end (or its stop).
-	 * @throws RecordFileError for a record file that cannot be used; errors of the file system
+	 * @throws MatchRecordError for a record file that cannot be used; errors of the file system
 	 */
 	async run(listener: MatchListener = {}): Promise<MatchSummary> {
 		const o = this.options;
@@ -251,7 +247,7 @@ export class Match {
 	}
 
 	/** Plays one game. @returns its record, or null if it was abandoned by a stop */
-	private async playGame(scheduled: ScheduledGame, listener: MatchListener): Promise<GameRecord | null> {
+	private async playGame(scheduled: ScheduledGame, listener: MatchListener): Promise<MatchGameLine | null> {
 		const started = startMatchGame(
 			{ ...this.options, names: this.names },
 			scheduled,
@@ -259,7 +255,7 @@ export class Match {
 		);
 		const { live } = started;
 		this.live.set(scheduled.game, live);
-		let record: GameRecord | null;
+		let record: MatchGameLine | null;
 		try {
 			if (this.stopReason !== null) live.game.abort();
 			listener.gameStarted?.(live);

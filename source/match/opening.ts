@@ -15,7 +15,7 @@ export interface Opening {
 	readonly position: Position;
 	/** Positions before it (a board file's history), oldest first; they set the history's parity. */
 	readonly before: readonly Position[];
-	/** Its FEN (RULES.md section 5), with the side to move. */
+	/** Its FEN (docs/uai.md), with the side to move. */
 	readonly fen: string;
 }
 

@@ -2,8 +2,8 @@
  * Games as PGN (Portable Game Notation, Steven J. Edwards, 1994), as chess and Ataxx tools read
  * it. Blue moves first, so Blue stands in the tags of the side that moves first (`White`) and Red
  * in `Black`; `Blue` and `Red` tags say it plainly. The board goes in tags: `FEN` (with `SetUp`),
- * `Board` (where it came from), `Variant` (blobwar or ataxx). Moves are in UAI notation (RULES.md
- * section 5: `g2`, `a7c5`, `0000`), each followed by a comment with the time it took.
+ * `Board` (where it came from), `Variant` (blobwar or ataxx). Moves are in UAI notation (docs/uai.md:
+ * `g2`, `a7c5`, `0000`), each followed by a comment with the time it took.
  */
 
 import { parseFen } from '../game/fen.js';
@@ -12,10 +12,10 @@ import { parseMoveText } from '../game/notation.js';
 import { checkMove } from '../game/legality.js';
 import { PASS } from '../game/move.js';
 import { formatUaiMove } from '../game/uai-notation.js';
-import { type GameRecord } from './record.js';
+import { type MatchGameLine } from './match-record.js';
 
 /** PGN's termination words for ours. */
-const TERMINATION: Record<GameRecord['termination'], string> = {
+const TERMINATION: Record<MatchGameLine['termination'], string> = {
 	end: 'normal',
 	forfeit: 'rules infraction',
 	adjudicated: 'adjudication',
@@ -30,7 +30,7 @@ function tag(name: string, value: string | number): string {
  * The PGN text of a recorded game, ending with a blank line.
  * @param event the Event tag
  */
-export function formatPgn(record: GameRecord, event = 'blobterm match'): string {
+export function formatPgn(record: MatchGameLine, event = 'blobterm match'): string {
 	const date = record.startedAt.slice(0, 10).replace(/-/g, '.');
 	const tags = [
 		tag('Event', event),

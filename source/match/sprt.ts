@@ -20,6 +20,7 @@
  */
 
 import { eloToScore } from './stats.js';
+import { UserError } from '../game/user-error.js';
 
 /** The SPRT's parameters. */
 export interface SprtOptions {
@@ -45,12 +46,7 @@ export interface SprtState {
 }
 
 /** A bad set of SPRT parameters. */
-export class SprtOptionsError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'SprtOptionsError';
-	}
-}
+export class SprtOptionsError extends UserError {}
 
 /** Checks SPRT parameters. @throws SprtOptionsError saying what is wrong */
 export function checkSprtOptions(options: SprtOptions): void {

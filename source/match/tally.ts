@@ -3,7 +3,7 @@
  * counts of finished pairs, and forfeits by engine.
  */
 
-import { type GameRecord } from './record.js';
+import { type MatchGameLine } from './match-record.js';
 import { type Pentanomial, type Wdl } from './stats.js';
 
 /** The totals. */
@@ -19,13 +19,13 @@ export interface Tally {
 }
 
 /** Engine A's points in a game: 1, 0.5 or 0. */
-export function pointsOfA(record: GameRecord): number {
+export function pointsOfA(record: MatchGameLine): number {
 	if (record.winner === null) return 0.5;
 	return record.winner === record.engineA ? 1 : 0;
 }
 
 /** The totals of a set of game records (each game number once). */
-export function tally(records: readonly GameRecord[]): Tally {
+export function tally(records: readonly MatchGameLine[]): Tally {
 	let wins = 0;
 	let draws = 0;
 	let losses = 0;

@@ -15,6 +15,11 @@ import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from 
 export interface BuiltinOptions {
 	/** Depth limit in plies (with or without the time limit). */
 	readonly depth?: number;
+	/**
+	 * Node limit per move: the search stops after about this many nodes (all threads), whatever the
+	 * machine's load. The move's time still bounds it: give a generous time for load-independent play.
+	 */
+	readonly nodes?: number;
 	/** Use the time limit (default true); false searches to `depth` whatever the time. */
 	readonly useTime?: boolean;
 	/** Search options (default: the full engine). */
@@ -45,16 +50,16 @@ export class BuiltinPlayer implements Player {
 			parallel: this.options.parallel,
 			search: this.options.search,
 		});
-		const thread = this.pool;
+		const pool = this.pool;
 		const { position } = request;
-		const onAbort = () => thread.stop();
+		const onAbort = () => pool.stop();
 		request.signal.addEventListener('abort', onAbort);
 		let lastInfo: SearchInfo | null = null;
 		// Between completed depths, this thread reads the threads' node counters from shared
 		// memory on its own timer (no message per node, nor per thousand nodes).
 		const started = performance.now();
 		const sample = setInterval(() => {
-			const threadNodes = thread.threadNodes();
+			const threadNodes = pool.threadNodes();
 			const nodes = threadNodes.reduce((sum, n) => sum + n, 0);
 			const timeMs = performance.now() - started;
 			request.onInfo?.({
@@ -62,17 +67,19 @@ export class BuiltinPlayer implements Player {
 				nodes,
 				nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
 				timeMs: Math.round(timeMs),
-				threads: thread.threads,
-				threadNodes: thread.threads > 1 ? threadNodes : undefined,
+				threads: pool.threads,
+				threadNodes: pool.threads > 1 ? threadNodes : undefined,
 			});
 		}, PROGRESS_SAMPLE_MS);
 		try {
 			const useTime = this.options.useTime ?? true;
-			const result = await thread.search(
+			const result = await pool.search(
 				position,
 				{
 					depth: this.options.depth,
 					timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
+					nodes: this.options.nodes,
+					startedAt: performance.timeOrigin + started,
 					halfMovesLeft: request.halfMovesLeft,
 					variant: request.variant,
 				},
@@ -85,6 +92,21 @@ export class BuiltinPlayer implements Player {
 			);
 			if (result.move === NO_MOVE || result.move === PASS)
 				return { kind: 'forfeit', reason: 'the built-in engine found no move' };
+			if (lastInfo === null || (lastInfo as SearchInfo).pv[0] !== result.move) {
+				// The move came from a depth that did not complete: show its line, not the last depth's.
+				request.onInfo?.(
+					toEngineInfo(position, {
+						depth: result.depth,
+						seldepth: result.seldepth,
+						score: result.score,
+						nodes: result.nodes,
+						nps: result.timeMs > 0 ? Math.round((result.nodes * 1000) / result.timeMs) : 0,
+						timeMs: Math.round(result.timeMs),
+						pv: result.pv,
+						threads: pool.threads,
+					}),
+				);
+			}
 			return { kind: 'move', coords: moveCoords(position, result.move), text: formatMove(position, result.move) };
 		} catch (error) {
 			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };

@@ -1,12 +1,12 @@
 /**
  * Making a player from its name on the command line: `human`, `builtin[:OPTIONS]`,
- * `[ti:]PROGRAM[,OPTIONS]` or `uai:PROGRAM[,OPTIONS]` (the syntax is in `engine-spec.ts`).
+ * `[ti:]PROGRAM[,OPTIONS]` or `uai:PROGRAM[,OPTIONS]` (the syntax is in `player-spec.ts`).
  */
 
 import { type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { BuiltinPlayer } from './builtin-player.js';
 import { type EngineLogger } from './engine-log.js';
-import { type EngineSpec, parseEngineSpec, PlayerSpecError, resolveProgram, specName } from './engine-spec.js';
+import { type PlayerSpec, parsePlayerSpec, PlayerSpecError, resolveProgram, specName } from './player-spec.js';
 import { ExternalPlayer } from './external-player.js';
 import { HumanPlayer } from './human-player.js';
 import { type Player } from './player.js';
@@ -34,8 +34,8 @@ export interface PlayerSettings {
  * The player a spec names.
  * @throws PlayerSpecError if the spec is malformed or names a program that is missing or not executable
  */
-export function createPlayer(spec: string | EngineSpec, settings: PlayerSettings = {}): Player {
-	const parsed = typeof spec === 'string' ? parseEngineSpec(spec) : spec;
+export function createPlayer(spec: string | PlayerSpec, settings: PlayerSettings = {}): Player {
+	const parsed = typeof spec === 'string' ? parsePlayerSpec(spec) : spec;
 	const name = specName(parsed);
 	switch (parsed.kind) {
 		case 'human':
@@ -44,6 +44,7 @@ export function createPlayer(spec: string | EngineSpec, settings: PlayerSettings
 			return new BuiltinPlayer(
 				{
 					depth: parsed.depth ?? settings.depth,
+					nodes: parsed.nodes,
 					search: parsed.search,
 					threads: parsed.threads ?? settings.threads,
 					parallel: parsed.parallel ?? settings.parallel,

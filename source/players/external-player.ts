@@ -1,5 +1,5 @@
 /**
- * An external engine program speaking the tournament interface (RULES.md section 4):
+ * An external engine program speaking the tournament interface (docs/tournament-interface.md):
  * for each move it is run as `PROGRAM BOARD_FILE TIME HALF_MOVES` (argument list configurable).
  *
  * For each move: the position (with the old client's history section, whose parity says whose

@@ -20,13 +20,21 @@ export class HumanPlayer implements Player {
 
 	play(request: MoveRequest): Promise<MoveAnswer> {
 		return new Promise((resolve) => {
-			this.pending = { request, resolve };
-			request.signal.addEventListener('abort', () => {
-				if (this.pending?.request === request) {
-					this.pending = null;
-					resolve({ kind: 'forfeit', reason: 'game abandoned' });
-				}
-			});
+			const { signal } = request;
+			if (signal.aborted) return resolve({ kind: 'forfeit', reason: 'game abandoned' });
+			const onAbort = () => {
+				if (this.pending?.request !== request) return;
+				this.pending = null;
+				resolve({ kind: 'forfeit', reason: 'game abandoned' });
+			};
+			// The listener goes with the answer, whichever comes first: a game of many moves on
+			// one signal keeps none of them.
+			const answer = (value: MoveAnswer) => {
+				signal.removeEventListener('abort', onAbort);
+				resolve(value);
+			};
+			this.pending = { request, resolve: answer };
+			signal.addEventListener('abort', onAbort, { once: true });
 		});
 	}
 

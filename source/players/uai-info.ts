@@ -1,5 +1,5 @@
 /**
- * Reading a UAI engine's `info` lines (RULES.md section 5), modelled on UCI's:
+ * Reading a UAI engine's `info` lines (docs/uai.md), modelled on UCI's:
  *
  *   info depth 7 seldepth 9 score cp 35 nodes 120345 nps 250000 time 481 pv g2 a7c5 f6
  *

@@ -1,5 +1,5 @@
 /**
- * An external engine program speaking UAI, the Universal Ataxx Interface (RULES.md section 5).
+ * An external engine program speaking UAI, the Universal Ataxx Interface (docs/uai.md).
  *
  * The program is started on the first move and kept for the whole game:
  *   `uai` -> `uaiok` (deadline `initMs`), `setoption name N value V` for each option,

@@ -1,7 +1,8 @@
 /**
  * Static evaluation, from the side to move's view, in score units (`score.ts`: SCALE per blob).
  *
- * The handout's default (section 1.4.2, item 7) is the blob difference. The optional positional
+ * The course handout's default (Dumas, "Guerre des blobs", 2014, section Deuxième Partie: optimisations) is the
+ * blob difference. The optional positional
  * term counts exposure: a blob next to an empty cell can be captured by a move to that cell, so
  * each opponent blob next to an empty cell is worth `exposureWeight` (centiblobs) to the side to
  * move and each of its own such blobs costs as much.

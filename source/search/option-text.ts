@@ -10,14 +10,10 @@
  */
 
 import { type Algorithm, SEARCH_PRESETS, type SearchOptions } from './search-options.js';
+import { UserError } from '../game/user-error.js';
 
 /** An option that cannot be read: the message says which and what is allowed. */
-export class SearchOptionError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'SearchOptionError';
-	}
-}
+export class SearchOptionError extends UserError {}
 
 /** Switch names as written, and the option each sets. */
 export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {

@@ -7,7 +7,7 @@
  * A finished game scores exactly: a draw is 0; a win found `ply` plies from the root scores
  * `MATE - PLY_STEP * ply + SCALE * margin`, a loss `-(MATE - PLY_STEP * ply) + SCALE * margin`
  * (margin = final blob difference, |margin| <= 256). So faster wins and slower losses are
- * preferred, then bigger margins (handout section 2.8, "accélérer la victoire").
+ * preferred, then bigger margins (Dumas, "Guerre des blobs", 2014, section Accélérer la victoire).
  */
 
 /** Score units per blob. */

@@ -1,5 +1,6 @@
 /**
- * The engine's switches: each enhancement of the handout's part 2 can be turned on or off, so
+ * The engine's switches: each enhancement surveyed by the course handout (Dumas, "Guerre des blobs", 2014,
+ * chapter Théorie des Jeux à deux) can be turned on or off, so
  * that its effect can be measured (`blobterm bench search --compare`) and tested.
  */
 
@@ -10,14 +11,17 @@ export type Algorithm = 'alphabeta' | 'pvs' | 'mtdf';
 export interface SearchOptions {
 	/**
 	 * `alphabeta`: full-window negamax alpha-beta (Knuth and Moore 1975);
-	 * `pvs`: principal variation search, null windows after the first move (handout 2.6.1);
+	 * `pvs`: principal variation search, null windows after the first move (handout section Fenêtres: PVS);
 	 * `mtdf`: MTD(f), a series of null-window searches converging on the value (Plaat et al.
-	 * 1996; handout 2.7), which needs the transposition table to be efficient.
+	 * 1996; handout section MTD(f)), which needs the transposition table to be efficient.
 	 */
 	readonly algorithm: Algorithm;
-	/** Aspiration windows around the previous iteration's score (handout 2.6.3; not with mtdf). */
+	/**
+	 * Aspiration windows around the previous iteration's score (handout section Recherche par
+	 * aspiration; not with mtdf).
+	 */
 	readonly aspiration: boolean;
-	/** The transposition table (handout 2.5.1). */
+	/** The transposition table (handout section Tables de transposition). */
 	readonly tt: boolean;
 	/** Transposition table size in MB. */
 	readonly hashMb: number;
@@ -25,7 +29,7 @@ export interface SearchOptions {
 	readonly captureOrdering: boolean;
 	/** Try the table's move first. */
 	readonly ttMoveOrdering: boolean;
-	/** Killer moves: two quiet refutations per ply (the handout's refutation tables, 2.5.2). */
+	/** Killer moves: two quiet refutations per ply (the handout's section Tables de réfutation). */
 	readonly killers: boolean;
 	/** History heuristic (Schaeffer 1989): moves that caused cut-offs before are tried earlier. */
 	readonly history: boolean;

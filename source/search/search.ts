@@ -1,18 +1,20 @@
 /**
  * The sequential search: iterative deepening over negamax alpha-beta (Knuth and Moore, "An
- * analysis of alpha-beta pruning", 1975), with the enhancements of the handout's part 2, each
- * switchable through `SearchOptions`:
+ * analysis of alpha-beta pruning", 1975), with the enhancements surveyed by the course handout
+ * (Dumas, "Guerre des blobs", 2014), each switchable through `SearchOptions`:
  *
- * - drivers at the root: full-window alpha-beta, PVS with aspiration windows (handout 2.6), or
- *   MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax algorithms",
- *   Artificial Intelligence 87, 1996; handout 2.7);
+ * - drivers at the root: full-window alpha-beta, PVS with aspiration windows (handout section
+ *   Fenêtres), or MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, "Best-first fixed-depth minimax
+ *   algorithms", Artificial Intelligence 87, 1996; handout section MTD(f));
  * - a transposition table shared with other threads (`transposition-table.ts`);
  * - move ordering: table move, blobs gained, killer moves, history heuristic;
  * - exact scores for finished games (faster wins first), the half-move limit as a horizon;
- * - time (handout 2.4.3): an iteration predicted not to finish is not started, and the limit
- *   stops the search hard (the clock and the shared stop flag are read every 1024 nodes). A
- *   stopped search answers with the best move of the last completed iteration, or of the stopped
- *   one where a move already beat it there: always a legal move.
+ * - time (handout section Descente itérative et gestion du temps), as `time-manager.ts`
+ *   decides: a fixed time per move is used to its end; with a clock the search stops after a
+ *   depth past its optimum (scaled by the best move's stability). The hard limit stops the
+ *   search (the clock and the shared stop flag are read every 1024 nodes). A stopped search
+ *   answers with the best move of the last completed iteration, or of the stopped one where a
+ *   move already beat it there: always a legal move.
  *
  * No allocation in the tree walk: the positions of the current line live in one Int32Array
  * (copy-make with the compiled kernel of the board shape), move lists and ordering keys in
@@ -37,6 +39,7 @@ import {
 } from './score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition-table.js';
+import { clockBudget, fixedBudget, TimeManager } from './time-manager.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from './types.js';
 
 /** Callbacks of a running search, run on the searching thread. */
@@ -84,6 +87,13 @@ const CLOCK_SALT_HI = new Int32Array(CLOCK_SALTED + 1);
 	}
 }
 
+/** One principal variation of a completed depth (multi-PV). */
+interface RootLine {
+	readonly move: Move;
+	readonly score: number;
+	readonly pv: Move[];
+}
+
 /** A reusable sequential searcher. Not re-entrant: one search at a time. */
 export class Searcher {
 	/** Shared stop flag: a non-zero `stopFlag[0]` stops the search. */
@@ -125,8 +135,12 @@ export class Searcher {
 	protected aborted = false;
 	private startTime = 0;
 	private deadline = Infinity;
+	/** The clock's decisions for the search in progress (null: no time limit). */
+	private timeManager: TimeManager | null = null;
 	private nodeLimit = Infinity;
 	private rootMoves: Move[] = [];
+	/** True when the root's moves are a subset of the legal ones (searchmoves): its score is not the position's. */
+	private rootRestricted = false;
 	/** Root move that last raised alpha in the current iteration (NO_MOVE if none yet). */
 	private iterationBest: Move = NO_MOVE;
 	private iterationPv: Move[] = [];
@@ -170,8 +184,7 @@ export class Searcher {
 	 */
 	search(root: Position, limits: SearchLimits, listener: SearchListener = {}): SearchResult {
 		this.begin(root, limits);
-		const timeMs = limits.timeMs ?? Infinity;
-		const softTimeMs = Math.min(limits.softTimeMs ?? timeMs, timeMs);
+		const timeManager = this.timeManager;
 		const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
 
 		const none: SearchResult = {
@@ -187,44 +200,64 @@ export class Searcher {
 		if (gameEnd(root, this.variant, this.halfMovesLeft) !== null) return none;
 		const n = this.kernel.generate(this.words, 0, this.rootSide, this.moves, 0, false);
 		if (n === 0 && this.variant !== 'ataxx') return none;
-		this.rootMoves = n === 0 ? [PASS] : this.orderedRootMoves(n);
+		this.rootMoves = n === 0 ? [PASS] : this.orderedRootMoves(n, limits.searchMoves);
+		this.rootRestricted = this.rootMoves.length < Math.max(1, n);
+		const multiPv = Math.max(1, Math.min(Math.floor(limits.multiPv ?? 1), this.rootMoves.length));
 
 		let bestMove = this.rootMoves[0];
 		let bestScore = 0;
 		let bestPv: Move[] = [bestMove];
 		let completedDepth = 0;
 		let lastIterationMs = 0;
+		/** The lines of the last completed depth, best first (multi-PV). */
+		let lines: RootLine[] = [];
 		for (let depth = 1; depth <= maxDepth; depth++) {
 			const iterationStart = performance.now();
-			this.iterationBest = NO_MOVE;
-			const score = this.iterate(Math.min(depth + this.depthOffset, MAX_PLY - 1), bestScore, completedDepth > 0);
+			const searchDepth = Math.min(depth + this.depthOffset, MAX_PLY - 1);
+			const found: RootLine[] = [];
+			for (let line = 0; line < multiPv; line++) {
+				this.iterationBest = NO_MOVE;
+				const previous = lines[line]?.score ?? bestScore;
+				const score = this.iterate(searchDepth, previous, completedDepth > 0, line);
+				if (this.aborted) break;
+				found.push({
+					move: this.rootMoves[line],
+					score: score || 0, // never -0
+					pv: this.extendPv(this.iterationPv, depth),
+				});
+			}
 			if (this.aborted) {
-				// A move that beat the previous best in the stopped iteration is better informed.
-				if (this.iterationBest !== NO_MOVE && this.iterationBest !== bestMove) {
+				if (found.length > 0) {
+					// The best line of this depth is complete: it is better informed than the last depth.
+					bestMove = found[0].move;
+					bestScore = found[0].score;
+					bestPv = found[0].pv;
+				} else if (this.iterationBest !== NO_MOVE && this.iterationBest !== bestMove) {
+					// A move that beat the previous best in the stopped iteration is better informed.
 					bestMove = this.iterationBest;
 					bestPv = this.iterationPv;
 				}
 				break;
 			}
-			bestMove = this.rootMoves[0];
-			bestScore = score || 0; // never -0
-			bestPv = this.extendPv(this.iterationPv, depth);
+			lines = found;
+			bestMove = lines[0].move;
+			bestScore = lines[0].score;
+			bestPv = lines[0].pv;
 			completedDepth = depth;
 			const now = performance.now();
 			const previousIterationMs = lastIterationMs;
 			lastIterationMs = now - iterationStart;
-			listener.onInfo?.(this.info(depth, bestScore, bestPv, now));
+			lines.forEach((l, i) => listener.onInfo?.(this.info(depth, l.score, l.pv, now, i + 1)));
 			if (this.rootMoves.length === 1 && limits.depth === undefined) break;
 			const decisive = decodeDecisive(bestScore);
-			if (decisive && decisive.plies <= depth) break;
-			if (softTimeMs !== Infinity) {
-				// The next iteration costs about as much more as the last one did over the one before.
-				const ratio =
-					previousIterationMs > 0.5 ? Math.min(10, Math.max(1.5, lastIterationMs / previousIterationMs)) : 4;
-				if (now - this.startTime + lastIterationMs * ratio > softTimeMs) break;
-			}
+			if (decisive && decisive.plies <= depth && multiPv === 1) break;
+			if (
+				timeManager?.shouldStop(bestMove, bestScore, now - this.startTime, lastIterationMs, previousIterationMs)
+			)
+				break;
 		}
 		this.publishNodes();
+		if (bestPv[0] !== bestMove) bestPv = [bestMove];
 		return {
 			move: bestMove,
 			score: bestScore,
@@ -250,7 +283,17 @@ export class Searcher {
 		this.seldepth = 0;
 		this.aborted = false;
 		this.startTime = performance.now();
-		this.deadline = this.startTime + (limits.timeMs ?? Infinity);
+		const spentMs =
+			limits.startedAt === undefined
+				? 0
+				: Math.max(0, performance.timeOrigin + this.startTime - limits.startedAt);
+		const empty = this.playableCount - this.counts[0] - this.counts[1];
+		this.timeManager = limits.clock
+			? new TimeManager(clockBudget(limits.clock, empty, spentMs))
+			: limits.timeMs !== undefined
+				? new TimeManager(fixedBudget(limits.timeMs, spentMs))
+				: null;
+		this.deadline = this.startTime + (this.timeManager?.maximumMs ?? Infinity);
 		this.nodeLimit = limits.nodes ?? Infinity;
 		if (this.tableGeneration === null) this.table.newSearch();
 		else this.table.setAge(this.tableGeneration);
@@ -323,12 +366,17 @@ export class Searcher {
 		this.rootSide = root.side;
 	}
 
-	/** The root moves, best first by the ordering heuristics (table move, gain). */
-	private orderedRootMoves(n: number): Move[] {
+	/**
+	 * The root moves, best first by the ordering heuristics (table move, gain); only those of
+	 * `searchMoves` when it names any legal one.
+	 */
+	private orderedRootMoves(n: number, searchMoves?: readonly Move[]): Move[] {
 		const keys = this.orderKeys;
 		this.scoreMoves(0, this.rootSide, n, this.probeMove(0));
 		const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b);
-		return order.map((i) => this.moves[i]);
+		const all = order.map((i) => this.moves[i]);
+		const chosen = searchMoves ? all.filter((m) => searchMoves.includes(m)) : all;
+		return chosen.length > 0 ? chosen : all;
 	}
 
 	/** The table's move for the position at `ply`, or NO_MOVE. */
@@ -338,16 +386,19 @@ export class Searcher {
 		return this.table.probe(this.tableKeyLo, this.tableKeyHi) ? this.table.move : NO_MOVE;
 	}
 
-	/** One iteration of the chosen driver at `depth`; reorders the root moves, best first. */
-	private iterate(depth: number, previous: number, havePrevious: boolean): number {
+	/**
+	 * One iteration of the chosen driver at `depth` over the root moves from index `first` on (the
+	 * lines before it are already found: multi-PV); puts the best of them at `first`.
+	 */
+	private iterate(depth: number, previous: number, havePrevious: boolean, first: number): number {
 		const { algorithm, aspiration } = this.options;
-		if (algorithm === 'mtdf') return this.mtdf(depth, havePrevious ? previous : 0);
+		if (algorithm === 'mtdf') return this.mtdf(depth, havePrevious ? previous : 0, first);
 		if (aspiration && havePrevious && depth >= 3) {
 			let delta = ASPIRATION_DELTA;
 			let alpha = Math.max(-INFINITE_SCORE, previous - delta);
 			let beta = Math.min(INFINITE_SCORE, previous + delta);
 			for (;;) {
-				const score = this.searchRoot(depth, alpha, beta);
+				const score = this.searchRoot(depth, alpha, beta, first);
 				if (this.aborted) return score;
 				if (score <= alpha && alpha > -INFINITE_SCORE) alpha = Math.max(-INFINITE_SCORE, score - delta);
 				else if (score >= beta && beta < INFINITE_SCORE) beta = Math.min(INFINITE_SCORE, score + delta);
@@ -355,53 +406,57 @@ export class Searcher {
 				delta *= 2;
 			}
 		}
-		return this.searchRoot(depth, -INFINITE_SCORE, INFINITE_SCORE);
+		return this.searchRoot(depth, -INFINITE_SCORE, INFINITE_SCORE, first);
 	}
 
-	/** MTD(f): null-window searches around the guess until the bounds meet (handout 2.7.1). */
-	private mtdf(depth: number, guess: number): number {
+	/**
+	 * MTD(f): null-window searches around the guess until the bounds meet (handout section MTD(f)), over the
+	 * root moves from `first` on.
+	 */
+	private mtdf(depth: number, guess: number, first: number): number {
 		let g = guess;
 		let lower = -INFINITE_SCORE;
 		let upper = INFINITE_SCORE;
-		let best = this.rootMoves[0];
+		let best = this.rootMoves[first];
 		let bestPv = [best];
 		while (lower < upper) {
 			const beta = g === lower ? g + 1 : g;
-			g = this.searchRoot(depth, beta - 1, beta);
+			g = this.searchRoot(depth, beta - 1, beta, first);
 			if (this.aborted) return g;
 			if (g < beta) upper = g;
 			else {
 				lower = g;
-				best = this.rootMoves[0];
+				best = this.rootMoves[first];
 				bestPv = this.iterationPv;
 			}
 		}
 		// The move that proved the final lower bound is the best one; put it first.
 		const index = this.rootMoves.indexOf(best);
-		if (index > 0) {
+		if (index > first) {
 			this.rootMoves.splice(index, 1);
-			this.rootMoves.unshift(best);
+			this.rootMoves.splice(first, 0, best);
 		}
 		this.iterationPv = bestPv;
 		return g;
 	}
 
 	/**
-	 * The root node: searches every root move (PVS or full windows), moves the best one first.
+	 * The root node: searches the root moves from index `first` on (PVS or full windows), moves the
+	 * best of them to `first`.
 	 * @returns the best score (fail-soft)
 	 */
-	private searchRoot(depth: number, alpha: number, beta: number): number {
+	private searchRoot(depth: number, alpha: number, beta: number, first: number): number {
 		const side = this.rootSide;
 		const pvs = this.options.algorithm !== 'alphabeta';
 		const moves = this.rootMoves;
 		const originalAlpha = alpha;
 		let best = -INFINITE_SCORE;
-		let bestIndex = 0;
+		let bestIndex = first;
 		this.pvLength[0] = 0;
-		for (let i = 0; i < moves.length; i++) {
+		for (let i = first; i < moves.length; i++) {
 			const move = moves[i];
 			if (
-				i > 0 &&
+				i > first &&
 				alpha < beta &&
 				this.canSplit(depth) &&
 				this.splitRoot(depth, alpha, beta, best, moves[bestIndex], i)
@@ -420,7 +475,7 @@ export class Searcher {
 			}
 			this.makeChild(0, side, move);
 			let score: number;
-			if (pvs && i > 0) {
+			if (pvs && i > first) {
 				score = -this.negamax(1, depth - 1, -alpha - 1, -alpha);
 				if (!this.aborted && score > alpha && score < beta) score = -this.negamax(1, depth - 1, -beta, -alpha);
 			} else {
@@ -442,18 +497,19 @@ export class Searcher {
 		if (this.aborted) return best;
 		if (best <= originalAlpha) {
 			// Failed low: every score is an upper bound; keep the order (the aspiration loop searches again).
-			this.iterationPv = [moves[0]];
-		} else if (bestIndex > 0) {
+			this.iterationPv = [moves[first]];
+		} else if (bestIndex > first) {
 			const [move] = moves.splice(bestIndex, 1);
-			moves.unshift(move);
+			moves.splice(first, 0, move);
 		}
-		if (this.options.tt) {
+		// A score over some of the moves only (a later line of multi-PV, searchmoves) is not the position's.
+		if (this.options.tt && first === 0 && !this.rootRestricted) {
 			const bound = best <= originalAlpha ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
 			this.setTableKey(0);
 			this.table.store(
 				this.tableKeyLo,
 				this.tableKeyHi,
-				bound === BOUND_UPPER ? NO_MOVE : moves[0],
+				bound === BOUND_UPPER ? NO_MOVE : moves[first],
 				depth,
 				bound,
 				scoreToTable(best, 0),
@@ -792,7 +848,7 @@ export class Searcher {
 		if (performance.now() >= this.deadline) this.aborted = true;
 	}
 
-	private info(depth: number, score: number, pv: readonly Move[], now: number): SearchInfo {
+	private info(depth: number, score: number, pv: readonly Move[], now: number, multipv: number): SearchInfo {
 		const timeMs = now - this.startTime;
 		this.publishNodes();
 		const nodes = this.totalNodes();
@@ -808,6 +864,7 @@ export class Searcher {
 			threads: threadNodes?.length ?? 1,
 			threadNodes,
 			hashfull: this.options.tt ? this.table.hashfull() : 0,
+			multipv,
 		};
 	}
 }

@@ -1,6 +1,6 @@
 /**
- * The transposition table: positions already searched, keyed by Zobrist key (handout section
- * 2.5.1), in a `SharedArrayBuffer` so that search threads share it (DESIGN.md).
+ * The transposition table: positions already searched, keyed by Zobrist key (Dumas, "Guerre des blobs", 2014,
+ * section Tables de transposition), in a `SharedArrayBuffer` so that search threads share it.
  *
  * An entry is four Int32 words (16 bytes); four entries make a bucket of 64 bytes (one cache
  * line), chosen by the low bits of the key's low half:

@@ -4,21 +4,26 @@
 
 import { type Variant } from '../game/game-over.js';
 import { type Move } from '../game/move.js';
+import { type Clock } from './time-manager.js';
 
 /** What bounds a search. At least one of `depth`, `timeMs`, `nodes` should be set. */
 export interface SearchLimits {
 	/** Largest depth in plies (iterative deepening stops after it). */
 	readonly depth?: number;
 	/**
-	 * Time for this move in ms: the search stops at this limit, and starts no iteration it predicts
-	 * cannot finish by it.
+	 * A fixed time for this move, ms (UAI `movetime`, the tournament interface's TIME): the search
+	 * uses all of it less a small safety margin (`time-manager.ts`).
 	 */
 	readonly timeMs?: number;
+	/** A clock (UAI `wtime`/`btime`...): the time manager plans the move's share; wins over `timeMs`. */
+	readonly clock?: Clock;
 	/**
-	 * With a clock: starts no iteration predicted to end after this many ms (default `timeMs`); see
-	 * `time-manager.ts`.
+	 * When the time for this move began to run, in ms since the epoch as
+	 * `performance.timeOrigin + performance.now()` gives it (comparable across threads): time spent
+	 * before the search starts (a process start, a message to a worker) counts against the move.
+	 * Default: the search's start.
 	 */
-	readonly softTimeMs?: number;
+	readonly startedAt?: number;
 	/** Stop after about this many nodes. */
 	readonly nodes?: number;
 	/**
@@ -28,6 +33,17 @@ export interface SearchLimits {
 	readonly halfMovesLeft?: number;
 	/** Rule variant (default Blob War). */
 	readonly variant?: Variant;
+	/**
+	 * Principal variations to find (default 1): with N > 1 each completed depth reports the N best
+	 * root moves, best first, each with its own score and line (UCI's MultiPV). At most the number
+	 * of root moves.
+	 */
+	readonly multiPv?: number;
+	/**
+	 * Root moves to consider (UCI's `go searchmoves`): the search chooses among these alone. Moves
+	 * that are not legal at the root are ignored; none legal, or an empty list, means every move.
+	 */
+	readonly searchMoves?: readonly Move[];
 }
 
 /** Progress of a search after a completed iteration (or a sample in between). */
@@ -52,6 +68,11 @@ export interface SearchInfo {
 	readonly threadNodes?: readonly number[];
 	/** Transposition table fill, per mille. */
 	readonly hashfull?: number;
+	/**
+	 * Rank of this line among the principal variations of its depth, 1-based (1: the best move);
+	 * with `multiPv` N > 1 a depth reports lines 1..N, in that order.
+	 */
+	readonly multipv?: number;
 }
 
 /** The answer of a search. */
@@ -65,6 +86,7 @@ export interface SearchResult {
 	readonly seldepth: number;
 	readonly nodes: number;
 	readonly timeMs: number;
+	/** Principal variation: always starts with `move` (empty when there is no move). */
 	readonly pv: readonly Move[];
 	/** Whether the search was stopped (flag or limit) rather than finishing its depth. */
 	readonly stopped: boolean;

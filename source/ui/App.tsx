@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { Box, Text, useApp } from 'ink';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { sideName } from '../game/position.js';
-import { readGameFile, saveGameRecord, toRecord } from '../match/game-record.js';
+import { readGameFile, saveGame, toSavedGame } from '../match/saved-game.js';
 import { type GameSession, type SessionState } from '../match/game-session.js';
 import { type BoardMarks, moveMarks, NO_MARKS, targetsOf } from './board-marks.js';
 import { Board } from './components/Board.js';
@@ -145,8 +145,8 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 					);
 					return;
 				case 'save': {
-					const record = toRecord(session.state);
-					saveGameRecord(effect.path, record, effect.overwrite).then(
+					const record = toSavedGame(session.state);
+					saveGame(effect.path, record, effect.overwrite).then(
 						(written) => {
 							if (!written) {
 								const file = screenRef.current.file;

@@ -4,7 +4,7 @@
  * LOS, draw ratio, pentanomial pair counts, SPRT, forfeits.
  */
 
-import { type GameRecord } from '../match/record.js';
+import { type MatchGameLine } from '../match/match-record.js';
 import { type SprtOptions, type SprtState } from '../match/sprt.js';
 import {
 	drawRatio,
@@ -18,7 +18,7 @@ import {
 import { type Tally } from '../match/tally.js';
 
 /** `Blue wins 30-19 (the board is full)` for a recorded game. */
-export function describeRecord(record: GameRecord): string {
+export function describeRecord(record: MatchGameLine): string {
 	const score = `${record.blobs.blue}-${record.blobs.red}`;
 	if (record.winner === null) return `draw ${score} (${record.reason})`;
 	return `${record.winner === 'blue' ? 'Blue' : 'Red'} wins ${score} (${record.reason})`;
@@ -28,7 +28,7 @@ export function describeRecord(record: GameRecord): string {
  * `Finished game 3 (A vs B on boards/ataxx.bwb): 1-0 {Blue wins 30-19 (the board is full)}`, Blue's
  * player named first.
  */
-export function finishedLine(record: GameRecord): string {
+export function finishedLine(record: MatchGameLine): string {
 	return (
 		`Finished game ${record.game} (${record.blue} vs ${record.red} on ${record.board}): ` +
 		`${record.result} {${describeRecord(record)}}`

@@ -85,7 +85,7 @@ describe('blobterm bench search', () => {
 			'8x8 default start',
 			'8x8 opening',
 			'gruyere5',
-			'handout 5x6',
+			'5x6 handout',
 			'16x16 start',
 			'total',
 		]);

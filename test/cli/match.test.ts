@@ -124,7 +124,7 @@ describe('blobterm match', () => {
 		[
 			['match', 'builtin', 'builtin:speed=3'],
 			'blobterm: player builtin:speed=3: unknown option "speed" ' +
-				'(options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, ' +
+				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, exposure, ' +
 				'aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[['match', 'builtin', 'human'], 'blobterm: a match is between engines: human cannot play'],

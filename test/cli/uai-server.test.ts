@@ -117,6 +117,36 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		expect(await session.quit()).toBe(0);
 	});
 
+	it('setoption MultiPV and go searchmoves: ranked lines among the given moves', async () => {
+		session = new UaiSession([]);
+		session.send('uai');
+		await session.expect(/^uaiok$/);
+		expect(session.lines).toContain('option name MultiPV type spin default 1 min 1 max 256');
+		session.send('setoption name MultiPV value 2');
+		session.send('position startpos');
+		session.send('go depth 3 searchmoves b6 f1 g1e3 a1');
+		const { line, index } = await session.expect(/^bestmove /);
+		const infos = session.lines.slice(0, index).filter((l) => l.startsWith('info depth'));
+		expect(infos.map((l) => /^info depth (\d) seldepth \d+ multipv (\d) /.exec(l)?.slice(1))).toEqual([
+			['1', '1'],
+			['1', '2'],
+			['2', '1'],
+			['2', '2'],
+			['3', '1'],
+			['3', '2'],
+		]);
+		const firsts = infos.map((l) => / pv (\S+)/.exec(l)![1]);
+		for (const move of firsts) expect(['b6', 'f1', 'g1e3']).toContain(move);
+		expect(firsts[4]).not.toBe(firsts[5]);
+		expect(line).toBe(`bestmove ${firsts[4]}`);
+		expect(session.lines).toContain('info string searchmoves: a1 left out: a1 is not empty');
+		session.send('setoption name MultiPV value 0');
+		session.send('isready');
+		await session.expect(/^readyok$/);
+		expect(session.lines).toContain('info string MultiPV must be an integer from 1 to 256, got "0"');
+		expect(await session.quit()).toBe(0);
+	});
+
 	it('go nodes stops after about that many nodes', async () => {
 		session = new UaiSession([]);
 		session.send('position startpos');
@@ -134,6 +164,8 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 	it('a clock: go wtime/btime answers well within the time left', async () => {
 		session = new UaiSession([]);
 		session.send('position startpos');
+		session.send('isready');
+		await session.expect(/^readyok$/);
 		const started = Date.now();
 		session.send('go btime 3000 wtime 3000 binc 0 winc 0');
 		await session.expect(/^bestmove [a-g][1-7]/, 0, 3000);

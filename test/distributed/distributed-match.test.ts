@@ -8,7 +8,7 @@ import { PairWorker } from '../../dist/distributed/pair-worker.js';
 import { parseQueueUrl } from '../../dist/distributed/queue-url.js';
 import { type MatchOptions } from '../../dist/match/match.js';
 import { openingFromBoardFile } from '../../dist/match/opening.js';
-import { parseEngineSpec } from '../../dist/players/engine-spec.js';
+import { parsePlayerSpec } from '../../dist/players/player-spec.js';
 import { waitFor } from '../helpers.js';
 import { blobterm, readRecord } from './processes.js';
 import { type RedisServer, startRedis } from './redis-server.js';
@@ -61,8 +61,8 @@ async function worker(
 function matchOptions(engines: [string, string], options: Partial<MatchOptions>): MatchOptions {
 	return {
 		engines: [
-			parseEngineSpec(engines[0], { checkProgram: false }),
-			parseEngineSpec(engines[1], { checkProgram: false }),
+			parsePlayerSpec(engines[0], { checkProgram: false }),
+			parsePlayerSpec(engines[1], { checkProgram: false }),
 		],
 		openings: [openingFromBoardFile('boards/gruyere3.bwb'), openingFromBoardFile('boards/4x4.bwb')],
 		games: 4,

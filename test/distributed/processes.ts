@@ -5,7 +5,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
-import { type GameRecord, type RefusalRecord } from '../../source/match/record.js';
+import { type MatchGameLine, type RefusalLine } from '../../source/match/match-record.js';
 import { waitFor } from '../helpers.js';
 
 /** A running `blobterm` process. */
@@ -60,8 +60,8 @@ export async function stopAll(children: readonly Child[]): Promise<void> {
 
 /** The lines of a record file: header, games and refusals. */
 export function readRecord(path: string): {
-	games: Array<GameRecord & { worker?: string }>;
-	refusals: RefusalRecord[];
+	games: Array<MatchGameLine & { worker?: string }>;
+	refusals: RefusalLine[];
 } {
 	const lines = existsSync(path)
 		? readFileSync(path, 'utf8')
@@ -70,8 +70,8 @@ export function readRecord(path: string): {
 				.map((l) => JSON.parse(l) as { type: string })
 		: [];
 	return {
-		games: lines.filter((l) => l.type === 'game') as GameRecord[],
-		refusals: lines.filter((l) => l.type === 'refusal') as RefusalRecord[],
+		games: lines.filter((l) => l.type === 'game') as MatchGameLine[],
+		refusals: lines.filter((l) => l.type === 'refusal') as RefusalLine[],
 	};
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../../source/cli/errors.js';
+import { UserError } from '../../source/game/user-error.js';
 import { runNode } from '../cli/run.js';
 import { type Child, readRecord, startWorker, stopAll } from './processes.js';
 import { freePort, type RedisServer, startRedis } from './redis-server.js';
@@ -77,7 +77,9 @@ describe('blobterm match --queue and blobterm worker on the command line', () =>
 			command === 'worker'
 				? await import('../../source/cli/worker.js')
 				: await import('../../source/cli/match.js');
-		await expect(module.run(args)).rejects.toThrow(new UsageError(message));
+		const error = await module.run(args).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(UserError);
+		expect((error as Error).message).toBe(message);
 	});
 
 	it('a user error is one line and exit code 2', async () => {

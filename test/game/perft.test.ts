@@ -8,7 +8,7 @@ import { referencePerft } from '../../source/game/perft-reference.js';
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 const start = () => board('ataxx');
 
-describe('perft of the 7x7 start (RULES.md section 6)', () => {
+describe('perft of the 7x7 start (docs/rules.md)', () => {
 	const byDestination = [16, 256, 6460, 155888, 4752668];
 	const byPair = [16, 256, 6652, 165656, 5313188];
 	it('clones by destination, bulk and with every leaf made', () => {

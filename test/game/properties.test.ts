@@ -136,7 +136,7 @@ describe('properties on random boards and random games', () => {
 		);
 	});
 
-	it('the game ends exactly when RULES.md says', () => {
+	it('the game ends exactly when the rules say', () => {
 		fc.assert(
 			fc.property(arbitraryGame, fc.integer({ min: 0, max: 3 }), (positions, left) => {
 				for (const pos of positions) {

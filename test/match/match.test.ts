@@ -8,8 +8,8 @@ import { PASS } from '../../dist/game/move.js';
 import { parseMoveText } from '../../dist/game/notation.js';
 import { Match, type MatchOptions } from '../../dist/match/match.js';
 import { openingFromBoardFile } from '../../dist/match/opening.js';
-import { type GameRecord } from '../../dist/match/record.js';
-import { parseEngineSpec } from '../../dist/players/engine-spec.js';
+import { type MatchGameLine } from '../../dist/match/match-record.js';
+import { parsePlayerSpec } from '../../dist/players/player-spec.js';
 import { liveProcessGroups } from '../../dist/players/process-registry.js';
 import { trackFixturePids } from '../fixture-pids.js';
 
@@ -20,7 +20,7 @@ const livePids = () => pids.livePids();
 
 function match(engines: [string, string], boards: string[], options: Partial<MatchOptions> = {}): Match {
 	return new Match({
-		engines: [parseEngineSpec(engines[0]), parseEngineSpec(engines[1])],
+		engines: [parsePlayerSpec(engines[0]), parsePlayerSpec(engines[1])],
 		openings: boards.map((b) => openingFromBoardFile(`boards/${b}.bwb`)),
 		games: 2 * boards.length,
 		concurrency: 1,
@@ -33,7 +33,7 @@ function match(engines: [string, string], boards: string[], options: Partial<Mat
 }
 
 /** Replays a recorded game from its FEN: every move must be legal. @returns the final blob counts */
-function replay(record: GameRecord): { blue: number; red: number } {
+function replay(record: MatchGameLine): { blue: number; red: number } {
 	let position = parseFen(record.fen).position;
 	for (const m of record.moves) {
 		if (m.move === 'pass') {

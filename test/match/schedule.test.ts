@@ -3,7 +3,7 @@ import { parseFen } from '../../source/game/fen.js';
 import { playMove } from '../../source/game/make-move.js';
 import { adjudicate } from '../../source/match/adjudication.js';
 import { formatPgn } from '../../source/match/pgn.js';
-import { type GameRecord } from '../../source/match/record.js';
+import { type MatchGameLine } from '../../source/match/match-record.js';
 import { Schedule } from '../../source/match/schedule.js';
 import { tally } from '../../source/match/tally.js';
 import { move } from '../helpers.js';
@@ -42,8 +42,8 @@ const game = (
 	pair: number,
 	engineA: 'blue' | 'red',
 	winner: 'blue' | 'red' | null,
-	termination: GameRecord['termination'] = 'end',
-): GameRecord => ({
+	termination: MatchGameLine['termination'] = 'end',
+): MatchGameLine => ({
 	type: 'game',
 	game: n,
 	pair,
@@ -105,7 +105,7 @@ describe('adjudication', () => {
 
 describe('PGN', () => {
 	it('writes the tags, the board and the moves in UAI notation with their times', () => {
-		const record: GameRecord = {
+		const record: MatchGameLine = {
 			...game(3, 2, 'red', 'red', 'forfeit'),
 			moves: [
 				{ move: '(0,0) > (1,1)', said: '(0,0) > (1,1)', ms: 120 },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applySearchOption, describeSearchOptions, parseSearchOptions } from '../../source/search/option-text.js';
 import { DEFAULT_SEARCH_OPTIONS, SKELETON_SEARCH_OPTIONS } from '../../source/search/search-options.js';
-import { clockBudget, fixedBudget } from '../../source/search/time-manager.js';
 
 describe('search options as text', () => {
 	it('reads presets first, then the other items in order', () => {
@@ -41,23 +40,5 @@ describe('search options as text', () => {
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
 			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off',
 		);
-	});
-});
-
-describe('time budgets', () => {
-	it('a fixed time per move is all for this move', () => {
-		expect(fixedBudget(250)).toEqual({ softMs: 250, hardMs: 250 });
-	});
-
-	it('a clock: a 30th of the time left plus three quarters of the increment; hard limit four times that', () => {
-		// 60 s left, 1 s increment: (60000 - 30) / 30 + 750 = 2749 ms; hard 4 * 2749 = 10996 ms.
-		expect(clockBudget(60_000, 1000)).toEqual({
-			softMs: (60_000 - 30) / 30 + 750,
-			hardMs: 4 * ((60_000 - 30) / 30 + 750),
-		});
-		// movestogo 1: the share is all that is left; the hard limit keeps half of it.
-		expect(clockBudget(2030, 0, 1)).toEqual({ softMs: 1000, hardMs: 1000 });
-		// Almost no time left: still at least 1 ms.
-		expect(clockBudget(10)).toEqual({ softMs: 1, hardMs: 1 });
 	});
 });

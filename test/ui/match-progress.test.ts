@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Match } from '../../source/match/match.js';
 import { openingFromBoardFile } from '../../source/match/opening.js';
-import { parseEngineSpec } from '../../source/players/engine-spec.js';
+import { parsePlayerSpec } from '../../source/players/player-spec.js';
 import { finishedLine, scoreLine } from '../../source/ui/match-report.js';
 import { formatDuration, MatchProgress, queueStatusLine, statusLine } from '../../source/ui/match-progress.js';
 
-const greedy = (name: string) => parseEngineSpec(`${join('test', 'fixtures', 'greedy-engine.mjs')},name=${name}`);
+const greedy = (name: string) => parsePlayerSpec(`${join('test', 'fixtures', 'greedy-engine.mjs')},name=${name}`);
 
 describe('match progress', () => {
 	it('shows the games in progress on a status line, and finished games above it', async () => {

@@ -7,7 +7,8 @@
  * diverge and fill the table ahead of the main thread, whose result is played.
  *
  * Young Brothers Wait Concept (Feldmann, Monien, Mysliwietz and Vornberger, "Distributed game
- * tree search", 1989; seeds/002 section 3.4), with `splitting` on:
+ * tree search", 1989; as described by Manohararajah, "Parallel Alpha-Beta Search on Shared Memory
+ * Multiprocessors", 2001, section 3.4), with `splitting` on:
  *
  * - A node may be split only after its eldest child has been searched (and did not cut off;
  *   at an expected cut node, a null-window node, after two children), the root included: its
@@ -111,7 +112,7 @@ export class ParallelSearcher extends Searcher {
 	 * search ends (the control block's active word drops to 0) or is stopped.
 	 */
 	help(root: Position, limits: SearchLimits): void {
-		this.begin(root, { ...limits, timeMs: undefined, nodes: undefined });
+		this.begin(root, { ...limits, timeMs: undefined, clock: undefined, nodes: undefined });
 		const control = this.control;
 		while (Atomics.load(control, CONTROL_ACTIVE) === 1 && Atomics.load(control, CONTROL_STOP) === 0) {
 			if (this.helpOnce(0)) continue;

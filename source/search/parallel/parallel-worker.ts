@@ -41,7 +41,7 @@ port.on('message', (request: PoolRequest) => {
 			searcher.search(position, {
 				...request.limits,
 				timeMs: undefined,
-				softTimeMs: undefined,
+				clock: undefined,
 				nodes: undefined,
 			});
 			port.postMessage({ type: 'done', id } satisfies PoolReply);

@@ -10,7 +10,7 @@
  *  counters (Float64Array) nodes of each thread, written every 1024 nodes, read by anyone
  *  split points (Int32Array) SPLIT_POINTS records of SP_WORDS words, fields at SP_* offsets
  * ```
- * A split point (Young Brothers Wait Concept, Feldmann et al.; seeds/002 section 3.4) holds a
+ * A split point (Young Brothers Wait Concept, Feldmann et al. 1989) holds a
  * node whose eldest child has been searched: the position, the window, the best score so far and
  * the moves left with a cursor from which each thread takes the next one (`Atomics.add`). Fields
  * that change while threads work at it (alpha, best, best move, cut-off) change under its lock.

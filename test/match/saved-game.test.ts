@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBoardFile, parseBoardFile } from '../../source/game/board-file.js';
 import { positionToGrid } from '../../source/game/position.js';
 import {
-	formatRecord,
+	formatSavedGame,
 	gameFromBoardFile,
-	parseRecord,
+	parseSavedGame,
 	readGameFile,
-	saveGameRecord,
-	toRecord,
-} from '../../source/match/game-record.js';
-import { GameRecordError } from '../../source/match/game-record-error.js';
+	saveGame,
+	toSavedGame,
+	SavedGameError,
+} from '../../source/match/saved-game.js';
 import { GameSession } from '../../source/match/game-session.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
 import { grid, move } from '../helpers.js';
@@ -50,7 +50,7 @@ async function played(moves: string[], undone: number): Promise<GameSession> {
 describe('game records', () => {
 	it('a saved game loads back with its moves, the moves to replay, the limit and the players', async () => {
 		const s = await played(['0 0 1 1', '0 3 1 2', '3 0 2 1'], 1);
-		const record = toRecord(s.state, new Date('2026-01-31T12:00:00Z'));
+		const record = toSavedGame(s.state, new Date('2026-01-31T12:00:00Z'));
 		s.quit();
 		expect(record.board).toEqual(['B..R', '....', '....', 'B..R']);
 		expect(record.players).toEqual({
@@ -62,12 +62,12 @@ describe('game records', () => {
 			['Red', '(0,3) > (1,2)'],
 		]);
 		expect(record.redo.map((m) => m.move)).toEqual(['(3,0) > (2,1)']);
-		const text = formatRecord(record);
+		const text = formatSavedGame(record);
 		expect(text).toContain('"saved": "2026-01-31T12:00:00.000Z"');
 		expect(text).toContain('\n    {"side":"Blue","move":"(0,0) > (1,1)","timeMs":');
 		expect(JSON.parse(text)).toEqual(record);
 
-		const loaded = parseRecord(text, 'game.json');
+		const loaded = parseSavedGame(text, 'game.json');
 		expect(loaded.moves.map((m) => m.text)).toEqual(['(0,0) > (1,1)', '(0,3) > (1,2)']);
 		expect(loaded.moves.map((m) => m.timeMs)).toEqual(record.moves.map((m) => m.timeMs));
 		expect(loaded.moves[1].captures).toBe(1);
@@ -93,8 +93,8 @@ describe('game records', () => {
 
 	it('refuses a bad record with the file and the first bad move', () => {
 		const record = JSON.parse(
-			formatRecord(
-				toRecord({
+			formatSavedGame(
+				toSavedGame({
 					positions: [grid(['B..R', '....', '....', 'B..R'])],
 					moves: [],
 					redo: [],
@@ -106,9 +106,9 @@ describe('game records', () => {
 				}),
 			),
 		);
-		const bad = (patch: object) => () => parseRecord(JSON.stringify({ ...record, ...patch }), 'g.json');
-		expect(() => parseRecord('{"format": "blobterm-game",', 'g.json')).toThrow(GameRecordError);
-		expect(() => parseRecord('[1, 2]', 'g.json')).toThrow(
+		const bad = (patch: object) => () => parseSavedGame(JSON.stringify({ ...record, ...patch }), 'g.json');
+		expect(() => parseSavedGame('{"format": "blobterm-game",', 'g.json')).toThrow(SavedGameError);
+		expect(() => parseSavedGame('[1, 2]', 'g.json')).toThrow(
 			'g.json: not a game record (expected "format": "blobterm-game")',
 		);
 		expect(bad({ version: 2 })).toThrow(
@@ -153,7 +153,7 @@ describe('game records', () => {
 	);
 
 	it('saves atomically, never over an existing file unless told, and reads both kinds of file', async () => {
-		const record = toRecord({
+		const record = toSavedGame({
 			positions: [grid(['B..R', '....', '....', 'B..R'])],
 			moves: [],
 			redo: [],
@@ -164,13 +164,13 @@ describe('game records', () => {
 			result: null,
 		});
 		const path = join(dir, 'game.json');
-		expect(await saveGameRecord(path, record)).toBe(true);
+		expect(await saveGame(path, record)).toBe(true);
 		await writeFile(path, 'keep me');
-		expect(await saveGameRecord(path, record)).toBe(false);
+		expect(await saveGame(path, record)).toBe(false);
 		expect(await readFile(path, 'utf8')).toBe('keep me');
-		expect(await saveGameRecord(path, record, true)).toBe(true);
+		expect(await saveGame(path, record, true)).toBe(true);
 		expect((await readGameFile(path)).halfMoveLimit).toBe(10);
-		await expect(saveGameRecord(join(dir, 'no', 'such', 'dir.json'), record)).rejects.toThrow(
+		await expect(saveGame(join(dir, 'no', 'such', 'dir.json'), record)).rejects.toThrow(
 			`cannot write ${join(dir, 'no', 'such', 'dir.json')}: no such directory`,
 		);
 		await expect(readGameFile(join(dir, 'missing.json'))).rejects.toThrow(

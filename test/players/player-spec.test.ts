@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKELETON_SEARCH_OPTIONS } from '../../source/search/search-options.js';
-import { parseEngineSpec, specName } from '../../source/players/engine-spec.js';
+import { parsePlayerSpec, specName } from '../../source/players/player-spec.js';
 import { createPlayer } from '../../source/players/create-player.js';
 
 const greedy = 'test/fixtures/greedy-engine.mjs';
@@ -9,32 +9,36 @@ const uai = 'test/fixtures/uai-greedy-engine.mjs';
 
 describe('player specs', () => {
 	it('read every kind, with options', () => {
-		expect(parseEngineSpec('human')).toEqual({ kind: 'human', text: 'human' });
-		expect(parseEngineSpec('builtin')).toEqual({
+		expect(parsePlayerSpec('human')).toEqual({ kind: 'human', text: 'human' });
+		expect(parsePlayerSpec('builtin')).toEqual({
 			kind: 'builtin',
 			text: 'builtin',
 			name: undefined,
 			depth: undefined,
 			search: {},
 		});
-		expect(parseEngineSpec('builtin:depth=6,name=deep')).toEqual({
+		expect(parsePlayerSpec('builtin:depth=6,name=deep')).toEqual({
 			kind: 'builtin',
 			text: 'builtin:depth=6,name=deep',
 			name: 'deep',
 			depth: 6,
 			search: {},
 		});
-		expect(parseEngineSpec('builtin:killers=off,preset=skeleton,algorithm=mtdf,hash=8')).toMatchObject({
+		expect(parsePlayerSpec('builtin:nodes=20000')).toMatchObject({ kind: 'builtin', nodes: 20000 });
+		expect(() => parsePlayerSpec('builtin:nodes=0')).toThrow(
+			'player builtin:nodes=0: nodes must be a number >= 1, got "0"',
+		);
+		expect(parsePlayerSpec('builtin:killers=off,preset=skeleton,algorithm=mtdf,hash=8')).toMatchObject({
 			kind: 'builtin',
 			search: { ...SKELETON_SEARCH_OPTIONS, killers: false, algorithm: 'mtdf', hashMb: 8 },
 		});
-		expect(() => parseEngineSpec('builtin:algorithm=minimax')).toThrow(
+		expect(() => parsePlayerSpec('builtin:algorithm=minimax')).toThrow(
 			'player builtin:algorithm=minimax: algorithm must be one of pvs, mtdf, alphabeta, got "minimax"',
 		);
-		expect(() => parseEngineSpec('builtin:tt=maybe')).toThrow(
+		expect(() => parsePlayerSpec('builtin:tt=maybe')).toThrow(
 			'player builtin:tt=maybe: tt must be on or off, got "maybe"',
 		);
-		expect(parseEngineSpec(greedy)).toEqual({
+		expect(parsePlayerSpec(greedy)).toEqual({
 			kind: 'ti',
 			text: greedy,
 			program: greedy,
@@ -43,7 +47,7 @@ describe('player specs', () => {
 			args: undefined,
 			graceMs: undefined,
 		});
-		expect(parseEngineSpec(`ti:${greedy},args={board} {time},grace=800,name=g`)).toEqual({
+		expect(parsePlayerSpec(`ti:${greedy},args={board} {time},grace=800,name=g`)).toEqual({
 			kind: 'ti',
 			text: `ti:${greedy},args={board} {time},grace=800,name=g`,
 			program: greedy,
@@ -52,7 +56,7 @@ describe('player specs', () => {
 			args: ['{board}', '{time}'],
 			graceMs: 800,
 		});
-		expect(parseEngineSpec(`uai:${uai},option.Hash=64,option.Threads=2,args=--fast,init=2000`)).toEqual({
+		expect(parsePlayerSpec(`uai:${uai},option.Hash=64,option.Threads=2,args=--fast,init=2000`)).toEqual({
 			kind: 'uai',
 			text: `uai:${uai},option.Hash=64,option.Threads=2,args=--fast,init=2000`,
 			program: uai,
@@ -67,13 +71,13 @@ describe('player specs', () => {
 			],
 		});
 		// A bare name is left for PATH lookup.
-		expect(parseEngineSpec('uai:ataxx-engine')).toMatchObject({ kind: 'uai', command: 'ataxx-engine' });
+		expect(parsePlayerSpec('uai:ataxx-engine')).toMatchObject({ kind: 'uai', command: 'ataxx-engine' });
 	});
 
 	it('name players by their name option, else their kind or program', () => {
-		expect(specName(parseEngineSpec('builtin:depth=3'))).toBe('builtin');
-		expect(specName(parseEngineSpec(`uai:${uai}`))).toBe(uai);
-		expect(specName(parseEngineSpec(`uai:${uai},name=x`))).toBe('x');
+		expect(specName(parsePlayerSpec('builtin:depth=3'))).toBe('builtin');
+		expect(specName(parsePlayerSpec(`uai:${uai}`))).toBe(uai);
+		expect(specName(parsePlayerSpec(`uai:${uai},name=x`))).toBe('x');
 		expect(createPlayer(`uai:${uai},name=x`).name).toBe('x');
 		expect(createPlayer('builtin:depth=2').name).toBe('builtin');
 		expect(createPlayer(greedy).name).toBe(greedy);
@@ -85,7 +89,7 @@ describe('player specs', () => {
 		[
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
-				'(options of builtin: name, depth, threads, parallel, preset, algorithm, hash, exposure, ' +
+				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, exposure, ' +
 				'aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[
@@ -103,6 +107,6 @@ describe('player specs', () => {
 		['ti:boards/4x4.bwb', 'engine boards/4x4.bwb: not executable (chmod +x boards/4x4.bwb)'],
 		['ti:./boards', 'engine ./boards: not a file'],
 	])('%s is refused: %s', (text, message) => {
-		expect(() => parseEngineSpec(text)).toThrow(message);
+		expect(() => parsePlayerSpec(text)).toThrow(message);
 	});
 });

@@ -1,7 +1,8 @@
 /**
- * Game records: a game saved to a JSON file and loaded back, and games loaded from board files.
+ * Saved games: a game saved to a JSON file (the `s` key) and loaded back, and games loaded from
+ * board files. (A match's record of many games is another thing: `match-record.ts`.)
  *
- * A record (`blobterm-game`, version 1) holds the start position, the moves with the time each
+ * A saved game (`blobterm-game`, version 1) holds the start position, the moves with the time each
  * took, the moves taken back that can be replayed, the players and the result:
  *
  * ```json
@@ -17,7 +18,7 @@
  * }
  * ```
  * `board` rows use the board-file letters (`B`, `R`, `.`, `X` for a hole). Moves are in the
- * move notation (RULES.md section 3; `pass` for an Ataxx pass). Loading checks every move and
+ * move notation (docs/rules.md; `pass` for an Ataxx pass). Loading checks every move and
  * names the first bad one; the players are information only (a loaded game keeps the players
  * it is loaded into, so a record never starts a program).
  */
@@ -43,19 +44,22 @@ import {
 } from '../game/position.js';
 import { type Player } from '../players/player.js';
 import { type PlayedMove } from './game.js';
-import { GameRecordError } from './game-record-error.js';
 import { type LoadedGame } from './game-session.js';
 import { movesAlong } from './history-moves.js';
 import { FileReadError } from './load-board.js';
 import { describeResult, type GameResult } from './result.js';
+import { UserError } from '../game/user-error.js';
+
+/** A saved game that cannot be read or written: `file: message`. */
+export class SavedGameError extends UserError {}
 
 /** The `format` field of a record. */
-export const RECORD_FORMAT = 'blobterm-game';
+export const SAVED_GAME_FORMAT = 'blobterm-game';
 /** The version written; readers accept it and refuse later ones. */
-export const RECORD_VERSION = 1;
+export const SAVED_GAME_VERSION = 1;
 
 /** A player as recorded (information only). */
-export interface PlayerRecord {
+export interface SavedPlayer {
 	readonly name: string;
 	readonly kind: Player['kind'];
 	/** Time per move, ms. */
@@ -63,7 +67,7 @@ export interface PlayerRecord {
 }
 
 /** A move as recorded. */
-export interface MoveRecord {
+export interface SavedMove {
 	readonly side: 'Blue' | 'Red';
 	/** Canonical move text, `(r1,c1) > (r2,c2)` or `pass`. */
 	readonly move: string;
@@ -72,8 +76,8 @@ export interface MoveRecord {
 }
 
 /** A game record, as written to a file. */
-export interface GameRecord {
-	readonly format: typeof RECORD_FORMAT;
+export interface SavedGame {
+	readonly format: typeof SAVED_GAME_FORMAT;
 	readonly version: number;
 	/** When it was saved (ISO 8601). */
 	readonly saved: string;
@@ -82,16 +86,16 @@ export interface GameRecord {
 	readonly sideToMove: 'Blue' | 'Red';
 	readonly variant: Variant;
 	readonly halfMoveLimit: number;
-	readonly players: { readonly blue: PlayerRecord; readonly red: PlayerRecord };
-	readonly moves: readonly MoveRecord[];
+	readonly players: { readonly blue: SavedPlayer; readonly red: SavedPlayer };
+	readonly moves: readonly SavedMove[];
 	/** Moves taken back that can be replayed, next first. */
-	readonly redo: readonly MoveRecord[];
+	readonly redo: readonly SavedMove[];
 	/** The result in words, or null while the game goes on. */
 	readonly result: string | null;
 }
 
 /** What a record is made from (a session's state has all of it). */
-export interface RecordSource {
+export interface SavedGameSource {
 	readonly positions: readonly Position[];
 	readonly moves: readonly PlayedMove[];
 	readonly redo: readonly PlayedMove[];
@@ -103,21 +107,21 @@ export interface RecordSource {
 }
 
 /** The record of a game. @param saved the date written (default now) */
-export function toRecord(source: RecordSource, saved = new Date()): GameRecord {
+export function toSavedGame(source: SavedGameSource, saved = new Date()): SavedGame {
 	const start = source.positions[0];
-	const player = (side: Side): PlayerRecord => ({
+	const player = (side: Side): SavedPlayer => ({
 		name: source.players[side].name,
 		kind: source.players[side].kind,
 		timeMs: source.timeMs[side],
 	});
-	const move = (m: PlayedMove): MoveRecord => ({
+	const move = (m: PlayedMove): SavedMove => ({
 		side: m.side === BLUE ? 'Blue' : 'Red',
 		move: m.text,
 		timeMs: Math.round(m.timeMs),
 	});
 	return {
-		format: RECORD_FORMAT,
-		version: RECORD_VERSION,
+		format: SAVED_GAME_FORMAT,
+		version: SAVED_GAME_VERSION,
 		saved: saved.toISOString(),
 		board: positionToGrid(start),
 		sideToMove: start.side === BLUE ? 'Blue' : 'Red',
@@ -131,8 +135,8 @@ export function toRecord(source: RecordSource, saved = new Date()): GameRecord {
 }
 
 /** A record as file text: JSON, two-space indented, one move per line. */
-export function formatRecord(record: GameRecord): string {
-	const moves = (list: readonly MoveRecord[]) =>
+export function formatSavedGame(record: SavedGame): string {
+	const moves = (list: readonly SavedMove[]) =>
 		list.length === 0 ? '[]' : `[\n${list.map((m) => `    ${JSON.stringify(m)}`).join(',\n')}\n  ]`;
 	const { moves: played, redo, ...rest } = record;
 	const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '');
@@ -142,11 +146,11 @@ export function formatRecord(record: GameRecord): string {
 /**
  * Reads record text into a game to load.
  * @param file the name used in error messages
- * @throws GameRecordError naming the file and what is wrong (the first bad move by number)
+ * @throws SavedGameError naming the file and what is wrong (the first bad move by number)
  */
-export function parseRecord(text: string, file = '<record>'): LoadedGame {
+export function parseSavedGame(text: string, file = '<record>'): LoadedGame {
 	const fail = (message: string): never => {
-		throw new GameRecordError(`${file}: ${message}`);
+		throw new SavedGameError(`${file}: ${message}`);
 	};
 	let data: unknown;
 	try {
@@ -154,11 +158,12 @@ export function parseRecord(text: string, file = '<record>'): LoadedGame {
 	} catch (error) {
 		return fail(`not a game record: ${(error as Error).message}`);
 	}
-	if (!isObject(data) || data.format !== RECORD_FORMAT)
-		return fail(`not a game record (expected "format": "${RECORD_FORMAT}")`);
-	if (typeof data.version !== 'number' || data.version > RECORD_VERSION)
+	if (!isObject(data) || data.format !== SAVED_GAME_FORMAT)
+		return fail(`not a game record (expected "format": "${SAVED_GAME_FORMAT}")`);
+	if (typeof data.version !== 'number' || data.version > SAVED_GAME_VERSION)
 		return fail(
-			`record version ${String(data.version)} is not supported (this blobterm reads version ${RECORD_VERSION})`,
+			`record version ${String(data.version)} is not supported ` +
+				`(this blobterm reads version ${SAVED_GAME_VERSION})`,
 		);
 	const rows = data.board;
 	if (
@@ -271,7 +276,7 @@ export function gameFromBoardFile(board: BoardFile): LoadedGame {
 /**
  * Reads a game file: a record (JSON) or a board file (`.bwb`, with or without history).
  * Asynchronous, so that the interface never waits on the disk.
- * @throws FileReadError if it cannot be read; GameRecordError or BoardFileError if it is malformed
+ * @throws FileReadError if it cannot be read; SavedGameError or BoardFileError if it is malformed
  */
 export async function readGameFile(path: string): Promise<LoadedGame> {
 	let text: string;
@@ -287,7 +292,7 @@ export async function readGameFile(path: string): Promise<LoadedGame> {
 			code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
 		throw new FileReadError(`cannot read ${path}: ${why}`);
 	}
-	if (text.trimStart().startsWith('{')) return parseRecord(text, path);
+	if (text.trimStart().startsWith('{')) return parseSavedGame(text, path);
 	return gameFromBoardFile(parseBoardFile(text, path));
 }
 
@@ -298,12 +303,12 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * Writes a record to `path` atomically (a temp file renamed over it: a crash leaves the old
  * file or the new one, never half of one).
  * @returns false, writing nothing, if the file exists and `overwrite` is not set
- * @throws GameRecordError naming the file if it cannot be written
+ * @throws SavedGameError naming the file if it cannot be written
  */
-export async function saveGameRecord(path: string, record: GameRecord, overwrite = false): Promise<boolean> {
+export async function saveGame(path: string, record: SavedGame, overwrite = false): Promise<boolean> {
 	if (!overwrite && (await exists(path))) return false;
 	try {
-		await writeFileAtomic(path, formatRecord(record), { mode: 0o644 });
+		await writeFileAtomic(path, formatSavedGame(record), { mode: 0o644 });
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const why =
@@ -314,7 +319,7 @@ export async function saveGameRecord(path: string, record: GameRecord, overwrite
 					: code === 'EISDIR'
 						? 'is a directory'
 						: (error as Error).message.split('\n')[0];
-		throw new GameRecordError(`cannot write ${path}: ${why}`);
+		throw new SavedGameError(`cannot write ${path}: ${why}`);
 	}
 	return true;
 }

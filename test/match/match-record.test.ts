@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openingFromFen, readOpeningsFile } from '../../source/match/opening.js';
-import { headerDifference, type MatchHeader, RecordFile } from '../../source/match/record.js';
+import { headerDifference, type MatchHeader, MatchRecordFile } from '../../source/match/match-record.js';
 
 let tmp: string;
 beforeAll(() => {
@@ -32,7 +32,7 @@ describe('record files', () => {
 	it('a header cut short by a kill is dropped, and the match starts afresh', async () => {
 		const path = join(tmp, 'cut-header.jsonl');
 		writeFileSync(path, '{"type":"match","vers');
-		const { header: h, games } = await RecordFile.open(path, header, true);
+		const { header: h, games } = await MatchRecordFile.open(path, header, true);
 		expect(games).toEqual([]);
 		expect(h.seed).toBe(7);
 		expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(header);
@@ -42,7 +42,7 @@ describe('record files', () => {
 		const path = join(tmp, 'damaged.jsonl');
 		const text = `${JSON.stringify(header)}\nnot json\n{"type":"game","game":1}\n`;
 		writeFileSync(path, text);
-		await expect(RecordFile.open(path, header, true)).rejects.toThrow(
+		await expect(MatchRecordFile.open(path, header, true)).rejects.toThrow(
 			`${path}:2: not a JSON object: the record is damaged`,
 		);
 		expect(readFileSync(path, 'utf8')).toBe(text);
@@ -51,7 +51,7 @@ describe('record files', () => {
 	it('a resumed match takes the recorded seed when none is given', async () => {
 		const path = join(tmp, 'seed.jsonl');
 		writeFileSync(path, `${JSON.stringify({ ...header, shuffle: true, seed: 99 })}\n`);
-		const { header: h } = await RecordFile.open(path, { ...header, shuffle: true, seed: null }, true);
+		const { header: h } = await MatchRecordFile.open(path, { ...header, shuffle: true, seed: null }, true);
 		expect(h.seed).toBe(99);
 	});
 

@@ -4,12 +4,13 @@
  *
  *   human                              a person at the keyboard
  *   builtin[:OPTIONS]                  the built-in engine          builtin:depth=6,name=deep
- *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (RULES.md section 4)
- *   uai:PROGRAM[,OPTIONS]              a UAI program (RULES.md section 5)
+ *   [ti:]PROGRAM[,OPTIONS]             a tournament-interface program (docs/tournament-interface.md)
+ *   uai:PROGRAM[,OPTIONS]              a UAI program (docs/uai.md)
  *
  * OPTIONS are `KEY=VALUE` items separated by commas (a value cannot hold a comma):
  *   all:      name=NAME        the name shown and recorded (default: `builtin` or the program's path)
  *   builtin:  depth=N          depth limit in plies
+ *             nodes=N          node limit per move (for matches that do not depend on the load)
  *             threads=N        search threads (default 1)
  *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
  *             preset=P, algorithm=A, hash=MB, exposure=N,
@@ -30,23 +31,21 @@ import { resolve } from 'node:path';
 import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
 import { MAX_THREADS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
+import { UserError } from '../game/user-error.js';
 
 /** A player spec that cannot be used (bad syntax, unknown option, missing program). */
-export class PlayerSpecError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'PlayerSpecError';
-	}
-}
+export class PlayerSpecError extends UserError {}
 
 /** A parsed player spec. Absent options take the caller's defaults. */
-export type EngineSpec =
+export type PlayerSpec =
 	| { readonly kind: 'human'; readonly text: string; readonly name?: string }
 	| {
 			readonly kind: 'builtin';
 			readonly text: string;
 			readonly name?: string;
 			readonly depth?: number;
+			/** Node limit per move. */
+			readonly nodes?: number;
 			readonly search: Partial<SearchOptions>;
 			readonly threads?: number;
 			readonly parallel?: ParallelAlgorithm;
@@ -74,11 +73,11 @@ export interface ProgramSpec {
 }
 
 /** The kinds a spec can name. */
-export type EngineKind = EngineSpec['kind'];
+export type PlayerKind = PlayerSpec['kind'];
 
-const KEYS: Record<EngineKind, readonly string[]> = {
+const KEYS: Record<PlayerKind, readonly string[]> = {
 	human: [],
-	builtin: ['name', 'depth', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
+	builtin: ['name', 'depth', 'nodes', 'threads', 'parallel', ...SEARCH_OPTION_KEYS],
 	ti: ['name', 'args', 'grace'],
 	uai: ['name', 'args', 'grace', 'init', 'option.NAME'],
 };
@@ -90,7 +89,7 @@ const KEYS: Record<EngineKind, readonly string[]> = {
  * @throws PlayerSpecError for bad syntax, an unknown or bad option, or a program that is missing,
  *   a directory or not executable
  */
-export function parseEngineSpec(text: string, { checkProgram = true }: { checkProgram?: boolean } = {}): EngineSpec {
+export function parsePlayerSpec(text: string, { checkProgram = true }: { checkProgram?: boolean } = {}): PlayerSpec {
 	if (text === 'human') return { kind: 'human', text };
 	const prefix = /^(builtin|ti|uai)(?::|$)/.exec(text);
 	if (prefix?.[1] === 'builtin') {
@@ -116,6 +115,7 @@ export function parseEngineSpec(text: string, { checkProgram = true }: { checkPr
 			text,
 			name: options.name,
 			depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1),
+			nodes: options.nodes === undefined ? undefined : readInteger(text, 'nodes', options.nodes, 1),
 			search,
 			threads,
 			parallel,
@@ -155,6 +155,7 @@ export function parseEngineSpec(text: string, { checkProgram = true }: { checkPr
 interface Options {
 	name?: string;
 	depth?: string;
+	nodes?: string;
 	threads?: string;
 	parallel?: string;
 	args?: string;
@@ -165,7 +166,7 @@ interface Options {
 	search: string[];
 }
 
-function readOptions(text: string, kind: EngineKind, items: readonly string[]): Options {
+function readOptions(text: string, kind: PlayerKind, items: readonly string[]): Options {
 	const out: Options = { setoptions: [], search: [] };
 	const valid = KEYS[kind];
 	for (const item of items) {
@@ -181,7 +182,7 @@ function readOptions(text: string, kind: EngineKind, items: readonly string[]): 
 		} else if (kind === 'builtin' && SEARCH_OPTION_KEYS.includes(key)) {
 			out.search.push(item);
 		} else if (valid.includes(key)) {
-			out[key as 'name' | 'depth' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
+			out[key as 'name' | 'depth' | 'nodes' | 'threads' | 'parallel' | 'args' | 'grace' | 'init'] = value;
 		} else {
 			throw new PlayerSpecError(
 				`player ${text}: unknown option "${key}" (options of ${kind}: ${valid.join(', ')})`,
@@ -215,7 +216,7 @@ function isFile(path: string): boolean {
 }
 
 /** The name a spec shows: its `name=` option, else `builtin`, `human` or the program as given. */
-export function specName(spec: EngineSpec): string {
+export function specName(spec: PlayerSpec): string {
 	if (spec.name !== undefined) return spec.name;
 	if (spec.kind === 'human' || spec.kind === 'builtin') return spec.kind;
 	return spec.program;

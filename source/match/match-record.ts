@@ -1,6 +1,6 @@
 /**
  * The record of a match: a JSON Lines file (one JSON object per line). The first line describes
- * the match (`MatchHeader`); then one line per finished game (`GameRecord`), appended the moment
+ * the match (`MatchHeader`); then one line per finished game (`MatchGameLine`), appended the moment
  * the game ends, in one write on a file opened for appending. A `kill -9` therefore loses only
  * the games in progress, and at worst leaves a last line cut short, which `openRecord` removes
  * when the match is resumed.
@@ -10,6 +10,7 @@ import { appendFile, open, readFile, stat, truncate } from 'node:fs/promises';
 import { type Variant } from '../game/game-over.js';
 import { type AdjudicationOptions } from './adjudication.js';
 import { type SprtOptions } from './sprt.js';
+import { UserError } from '../game/user-error.js';
 
 /** The first line: what the match is. A resumed match must have the same settings. */
 export interface MatchHeader {
@@ -50,7 +51,7 @@ export interface RecordedMove {
 export type Termination = 'end' | 'forfeit' | 'adjudicated';
 
 /** One finished game. */
-export interface GameRecord {
+export interface MatchGameLine {
 	readonly type: 'game';
 	/** Game number (from 1), its pair (from 1) and its opening's index (from 0). */
 	readonly game: number;
@@ -88,7 +89,7 @@ export interface GameRecord {
  * A line of a distributed match's record: a worker could not play a pair (it cannot run an
  * engine of the match), and why. The pair is left to other workers; no game is counted.
  */
-export interface RefusalRecord {
+export interface RefusalLine {
 	readonly type: 'refusal';
 	/** Pair number, from 1. */
 	readonly pair: number;
@@ -100,12 +101,7 @@ export interface RefusalRecord {
 }
 
 /** A record file that cannot be used; its message says why and what to do. */
-export class RecordFileError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = 'RecordFileError';
-	}
-}
+export class MatchRecordError extends UserError {}
 
 /** The settings that must match for `--resume`, and how to name them. */
 const COMPARED: ReadonlyArray<readonly [keyof MatchHeader, string]> = [
@@ -133,7 +129,7 @@ export function headerDifference(a: MatchHeader, b: MatchHeader): string | null 
 }
 
 /** A record file open for appending. */
-export class RecordFile {
+export class MatchRecordFile {
 	private queue: Promise<void> = Promise.resolve();
 
 	private constructor(readonly path: string) {}
@@ -144,21 +140,21 @@ export class RecordFile {
 	 * - Resuming: a missing or empty file starts a new record; otherwise its header is read and
 	 *   must agree with `header` (the seed aside, when `header.seed` is null: the record's is used), a last line
 	 *   cut short by a kill is removed, and the finished games are returned.
-	 * @throws RecordFileError for an existing record without resume, a record of another match, or a damaged line
+	 * @throws MatchRecordError for an existing record without resume, a record of another match, or a damaged line
 	 */
 	static async open(
 		path: string,
 		header: Omit<MatchHeader, 'seed'> & { seed: number | null },
 		resume: boolean,
-	): Promise<{ file: RecordFile; header: MatchHeader; games: GameRecord[] }> {
+	): Promise<{ file: MatchRecordFile; header: MatchHeader; games: MatchGameLine[] }> {
 		let size = 0;
 		try {
 			size = (await stat(path)).size;
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-				throw new RecordFileError(`cannot read record file ${path}: ${(error as Error).message}`);
+				throw new MatchRecordError(`cannot read record file ${path}: ${(error as Error).message}`);
 		}
-		const file = new RecordFile(path);
+		const file = new MatchRecordFile(path);
 		if (size > 0 && resume) size = await dropCutLine(path);
 		if (size === 0) {
 			const fresh = { ...header, seed: header.seed ?? randomSeed() };
@@ -166,7 +162,7 @@ export class RecordFile {
 			return { file, header: fresh, games: [] };
 		}
 		if (!resume)
-			throw new RecordFileError(
+			throw new MatchRecordError(
 				`record file ${path} already holds a match: add --resume to go on with it, or name another file`,
 			);
 		const lines = (await readFile(path, 'utf8')).split('\n');
@@ -177,25 +173,25 @@ export class RecordFile {
 				if (typeof value !== 'object' || value === null) throw new Error('not an object');
 				return value as { type?: string };
 			} catch {
-				throw new RecordFileError(`${path}:${i + 1}: not a JSON object: the record is damaged`);
+				throw new MatchRecordError(`${path}:${i + 1}: not a JSON object: the record is damaged`);
 			}
 		});
 		const first = parsed[0] as MatchHeader | undefined;
 		if (first?.type !== 'match' || first.version !== 1)
-			throw new RecordFileError(`${path}:1: not a blobterm match record (no match header)`);
+			throw new MatchRecordError(`${path}:1: not a blobterm match record (no match header)`);
 		const wanted: MatchHeader = { ...header, seed: header.seed ?? first.seed };
 		const difference = headerDifference(first, wanted);
 		if (difference)
-			throw new RecordFileError(
+			throw new MatchRecordError(
 				`record file ${path} is of another match (${difference}): ` +
 					`run the same match to resume it, or name another file`,
 			);
-		const games = parsed.slice(1).filter((line): line is GameRecord => line.type === 'game');
+		const games = parsed.slice(1).filter((line): line is MatchGameLine => line.type === 'game');
 		return { file, header: { ...first, games: header.games }, games };
 	}
 
 	/** Appends one line (after the lines already queued). Resolves once it is written. */
-	append(record: GameRecord | RefusalRecord): Promise<void> {
+	append(record: MatchGameLine | RefusalLine): Promise<void> {
 		return this.write(record);
 	}
 
