@@ -4,6 +4,7 @@
  * The password is percent-decoded (`%40` for `@`) and never shown: `display` masks it.
  */
 
+import { isIP } from 'node:net';
 import { QueueError } from './queue-error.js';
 
 /** Redis's port when the URL names none. */
@@ -80,7 +81,8 @@ export function redisOptions(url: QueueUrl, retry: boolean): Record<string, unkn
 		db: url.db,
 		username: url.username,
 		password: url.password,
-		tls: url.tls ? { servername: url.host } : undefined,
+		// A certificate is checked against the host's name (or IP address, for an address).
+		tls: url.tls ? (isIP(url.host) ? {} : { servername: url.host }) : undefined,
 		connectTimeout: 10_000,
 		// BullMQ's blocking connections need commands that wait for the connection, never fail fast.
 		maxRetriesPerRequest: retry ? null : 0,

@@ -17,9 +17,9 @@ export interface Child {
 	line(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
-/** Starts `node dist/cli.js ...args`. */
-export function blobterm(args: readonly string[]): Child {
-	const child = execa('node', ['dist/cli.js', ...args], { reject: false, all: true, env: { CI: 'true' } });
+/** Starts `node dist/cli.js ...args`, with more environment variables if given. */
+export function blobterm(args: readonly string[], env: Record<string, string> = {}): Child {
+	const child = execa('node', ['dist/cli.js', ...args], { reject: false, all: true, env: { CI: 'true', ...env } });
 	const lines: string[] = [];
 	let partial = '';
 	child.all?.on('data', (chunk: Buffer) => {
@@ -39,9 +39,13 @@ export function blobterm(args: readonly string[]): Child {
 }
 
 /** Starts a worker and waits until it is taking pairs. */
-export async function startWorker(url: string, args: readonly string[] = []): Promise<Child> {
-	const worker = blobterm(['worker', url, '--stall-ms', '2000', ...args]);
-	await worker.line(/^Worker .* on redis:/);
+export async function startWorker(
+	url: string,
+	args: readonly string[] = [],
+	env: Record<string, string> = {},
+): Promise<Child> {
+	const worker = blobterm(['worker', url, '--stall-ms', '2000', ...args], env);
+	await worker.line(/^Worker .* on rediss?:/);
 	return worker;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../source/game/user-error.js';
 import { runNode } from '../cli/run.js';
 import { type Child, readRecord, startWorker, stopAll } from './processes.js';
-import { freePort, type RedisServer, startRedis } from './redis-server.js';
+import { freePort, type RedisServer, startRedis, TLS_CERT } from './redis-server.js';
 
 describe('blobterm match --queue and blobterm worker on the command line', () => {
 	let dir: string;
@@ -138,6 +138,34 @@ describe('blobterm match --queue and blobterm worker on the command line', () =>
 				/^Match: builtin:depth=1 vs builtin:depth=2, 2 games on 1 board, 1 s per move, Blob War rules, on the queue redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0$/,
 			);
 			expect(run.stdout + workers[0].lines.join('\n')).not.toContain('hunter2');
+			expect(readRecord(record).games).toHaveLength(2);
+		});
+	});
+
+	describe('over TLS (rediss://)', () => {
+		let redis: RedisServer;
+		const workers: Child[] = [];
+		beforeAll(async () => {
+			redis = await startRedis({ tls: true });
+		});
+		afterAll(async () => {
+			await stopAll(workers);
+			await redis?.stop();
+		});
+
+		it('refuses a server whose certificate it cannot check, and plays with one it trusts', async () => {
+			const untrusted = await runNode('cli.js', ['worker', redis.url]);
+			expect(untrusted.stderr).toMatch(
+				/^blobterm: cannot reach Redis at rediss:\/\/127\.0\.0\.1:\d+\/0: self-signed certificate\n$/,
+			);
+			expect(untrusted.code).toBe(2);
+			const env = { NODE_EXTRA_CA_CERTS: TLS_CERT };
+			workers.push(await startWorker(redis.url, [], env));
+			const record = join(dir, 'tls.jsonl');
+			const args = ['builtin:depth=1', 'builtin:depth=2', 'boards/gruyere3.bwb', '--record', record];
+			const run = await runNode('cli.js', ['match', '--queue', redis.url, ...args], { env });
+			expect(run.code).toBe(0);
+			expect(run.stdout.split('\n')[0]).toMatch(/on the queue rediss:\/\/127\.0\.0\.1:\d+\/0$/);
 			expect(readRecord(record).games).toHaveLength(2);
 		});
 	});
