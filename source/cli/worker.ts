@@ -88,24 +88,34 @@ export async function run(argv: readonly string[]): Promise<void> {
 			connection: (lost) => say(lost === null ? 'Connected to Redis again.' : `${lost}; reconnecting...`),
 		},
 	);
-	await worker.start();
-	const names = engines ? `${[...engines.keys()].join(', ')} (${flags.engines}) and built-in` : 'built-in only';
-	say(
-		`Worker ${id} on ${url.display}: ${flags.concurrency} pair${flags.concurrency === 1 ? '' : 's'} at once; ` +
-			`engines: ${names}`,
-	);
-	await new Promise<void>((resolve) => {
-		let interrupts = 0;
-		const onSignal = () => {
-			interrupts++;
-			if (interrupts > 1) process.exit(130); // the process registry still kills the engines
-			say('Stopping: the pairs in progress go back to the queue...');
-			void worker.stop().then(resolve);
-		};
-		process.on('SIGINT', onSignal);
-		process.on('SIGTERM', onSignal);
+	// Ctrl-C or SIGTERM, even while connecting: stop once started.
+	let interrupts = 0;
+	let interrupted!: () => void;
+	const interruption = new Promise<void>((resolve) => {
+		interrupted = resolve;
 	});
-	say('Stopped.');
+	const onSignal = () => {
+		interrupts++;
+		if (interrupts > 1) process.exit(130); // the process registry still kills the engines
+		interrupted();
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+	try {
+		await worker.start();
+		const names = engines ? `${[...engines.keys()].join(', ')} (${flags.engines}) and built-in` : 'built-in only';
+		say(
+			`Worker ${id} on ${url.display}: ${flags.concurrency} pair${flags.concurrency === 1 ? '' : 's'} ` +
+				`at once; engines: ${names}`,
+		);
+		await interruption;
+		say('Stopping: the pairs in progress go back to the queue...');
+		await worker.stop();
+		say('Stopped.');
+	} finally {
+		process.off('SIGINT', onSignal);
+		process.off('SIGTERM', onSignal);
+	}
 }
 
 function say(line: string): void {
