@@ -91,6 +91,10 @@ export class DistributedMatch {
 	readonly names: [string, string];
 	private records: MatchGameLine[] = [];
 	private readonly recorded = new Set<number>();
+	/** Games of `recorded` that are games of this match (`--games` may have shrunk on resume). */
+	private done = 0;
+	/** The error that stopped the match (a record that cannot be written), rethrown by `run`. */
+	private failure: unknown = null;
 	/** Games being played, by number: the worker playing it. */
 	private playing = new Map<number, string>();
 	private readonly workers = new Set<string>();
@@ -123,8 +127,7 @@ export class DistributedMatch {
 	/** Games done and in flight, workers seen, games per minute and time left. */
 	progress(): QueueProgress {
 		const total = this.options.games;
-		let done = 0;
-		for (const game of this.recorded) if (game <= total) done++;
+		const done = this.done;
 		const minutes = this.firstReportAt === null ? 0 : (performance.now() - this.firstReportAt) / 60_000;
 		const rate = this.recordedNow >= 2 && minutes > 0 ? this.recordedNow / minutes : null;
 		return {
@@ -183,7 +186,13 @@ export class DistributedMatch {
 				});
 				const receive = async (data: unknown) => {
 					if (this.end !== null) return;
-					await this.receive(data, schedule, file, pgn, listener);
+					try {
+						await this.receive(data, schedule, file, pgn, listener);
+					} catch (error) {
+						// The record cannot be written: stop; the report is lost, and --resume plays its game again.
+						this.failure ??= error;
+						this.halt('stopped');
+					}
 				};
 				consumer = new Worker(reportQueueName(key), (job) => receive(job.data), {
 					connection: redisOptions(this.url, true),
@@ -213,6 +222,7 @@ export class DistributedMatch {
 			await reports.close();
 			redis.disconnect();
 		}
+		if (this.failure !== null) throw this.failure;
 		return {
 			names: this.names,
 			records: this.records,
@@ -227,10 +237,11 @@ export class DistributedMatch {
 
 	/** Games of the match not yet recorded. */
 	private remaining(): number {
-		return this.options.games - this.progress().done;
+		return this.options.games - this.done;
 	}
 
 	private keep(record: MatchGameLine): void {
+		if (record.game <= this.options.games && !this.recorded.has(record.game)) this.done++;
 		this.recorded.add(record.game);
 		this.records.push(record);
 	}
@@ -241,10 +252,11 @@ export class DistributedMatch {
 		this.wake?.();
 	}
 
-	private checkSprt(): void {
+	/** Updates the SPRT from the totals (by default, of the games recorded); halts once it decides. */
+	private checkSprt(totals: Tally = tally(this.records)): void {
 		const options = this.options.sprt;
 		if (!options) return;
-		this.sprt = sprtState(options, tally(this.records).pentanomial);
+		this.sprt = sprtState(options, totals.pentanomial);
 		if (this.sprt.decision) this.halt('sprt');
 	}
 
@@ -337,8 +349,9 @@ export class DistributedMatch {
 		this.recordedNow++;
 		await file?.append(record);
 		if (pgnText !== null) await pgn?.append(pgnText);
-		this.checkSprt();
-		listener.gameFinished?.(record, tally(this.records), this.sprt);
+		const totals = tally(this.records);
+		this.checkSprt(totals);
+		listener.gameFinished?.(record, totals, this.sprt);
 		if (this.remaining() === 0) this.halt('done');
 	}
 
