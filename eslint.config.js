@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-	{ ignores: ['dist/', 'coverage/', 'node_modules/'] },
+	{ ignores: ['dist/', 'coverage/', 'node_modules/', 'test/**/__snapshots__/'] },
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	reactHooks.configs.flat.recommended,

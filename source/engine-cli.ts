@@ -11,14 +11,17 @@
  * with exit code 2. `blob-engine --uai` speaks UAI instead (`cli/uai-server.ts`).
  */
 
-import meow from 'meow';
+import './cli/colour-env.js';
 import { describeEndReason, gameEnd } from './game/game-over.js';
 import { NO_MOVE } from './game/move.js';
 import { formatMove } from './game/notation.js';
 import { BLUE, RED, setSide } from './game/position.js';
 import { Searcher } from './search/search.js';
 import { loadBoardFile } from './match/load-board.js';
-import { parseNumberArg, reportError, UsageError } from './cli/errors.js';
+import { HelpRequest, parseCommandLine } from './cli/command-line.js';
+import { reportError, UsageError } from './cli/errors.js';
+import { readNumberFlag, readSignedTime } from './cli/number-flags.js';
+import { BOUNDS } from './game/number-args.js';
 import { formatInfoLine } from './cli/info-line.js';
 import {
 	SEARCH_FLAGS,
@@ -38,15 +41,18 @@ const help = `
 
   Prints the engine's move for the position in BOARD_FILE as "(r1,c1) > (r2,c2)" and exits
   within TIME seconds. TIME > 0: the engine plays Blue; TIME < 0: Red (the sign wins over
-  the board file's history). HALF_MOVES: half-moves left before the game ends by the limit.
+  the board file's history); its magnitude is 0.01 to 86400 (one day), so 0 is refused.
+  HALF_MOVES: half-moves left before the game ends by the limit (0 to 1000000).
   With --uai it speaks UAI on standard input and output (7x7 boards, Ataxx rules).
 
   Options
-    --depth N          search N plies (with or without a time limit)
+    --depth N          search N plies, 1 to 120 (with or without a time limit)
     --verbose          print one info line per completed depth on stderr
     --uai              UAI mode (for Ataxx GUIs and match runners)
 ${THREAD_FLAGS_HELP}
 ${SEARCH_FLAGS_HELP}
+    --help, -h         this text
+    --version, -v      the version
 
   Examples
     $ blob-engine boards/ataxx.bwb 1.5
@@ -55,18 +61,17 @@ ${SEARCH_FLAGS_HELP}
     $ blob-engine --uai --hash 128
 `;
 
+/** blob-engine's flags (numbers as text, read by `cli/number-flags.ts`). */
+const FLAGS = {
+	depth: { type: 'string' },
+	verbose: { type: 'boolean', default: false },
+	uai: { type: 'boolean', default: false },
+	...THREAD_FLAGS,
+	...SEARCH_FLAGS,
+} as const;
+
 async function main(): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		flags: {
-			depth: { type: 'number' },
-			verbose: { type: 'boolean', default: false },
-			uai: { type: 'boolean', default: false },
-			...THREAD_FLAGS,
-			...SEARCH_FLAGS,
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blob-engine', help, flags: FLAGS, argv: process.argv.slice(2) });
 	const options = searchOptionsFromFlags(cli.flags);
 	const { threads = 1, parallel = 'lazy' } = threadsFromFlags(cli.flags);
 	if (cli.flags.uai) {
@@ -82,29 +87,23 @@ async function main(): Promise<void> {
 		return;
 	}
 	const [file, timeText, halfMovesText, ...rest] = cli.input;
-	if (file === undefined) cli.showHelp(2);
-	if (rest.length > 0) throw new UsageError(`too many arguments: ${rest.join(' ')}`);
-	const depth = cli.flags.depth;
-	if (depth !== undefined && (!Number.isInteger(depth) || depth < 1))
-		throw new UsageError(`--depth must be an integer >= 1, got ${depth}`);
+	if (file === undefined)
+		throw new UsageError('name a board file: blob-engine BOARD_FILE TIME [HALF_MOVES] (see blob-engine --help)');
+	if (rest.length > 0) throw new UsageError(`too many arguments: ${rest.join(' ')} (see blob-engine --help)`);
+	const depth = readNumberFlag('--depth', cli.flags.depth, BOUNDS.depth);
 	if (timeText === undefined && depth === undefined) throw new UsageError('TIME is required (or give --depth N)');
-	const time = timeText === undefined ? undefined : parseNumberArg('TIME', timeText);
-	let halfMovesLeft = Infinity;
-	if (halfMovesText !== undefined) {
-		halfMovesLeft = parseNumberArg('HALF_MOVES', halfMovesText);
-		if (!Number.isInteger(halfMovesLeft) || halfMovesLeft < 0)
-			throw new UsageError(`HALF_MOVES must be an integer >= 0, got "${halfMovesText}"`);
-	}
+	const time = timeText === undefined ? undefined : readSignedTime('TIME', timeText);
+	const halfMovesLeft = readNumberFlag('HALF_MOVES', halfMovesText, BOUNDS.halfMovesLeft) ?? Infinity;
 
-	const { position, history } = loadBoardFile(file!);
-	if (timeText !== undefined) setSide(position, timeText.trim().startsWith('-') ? RED : BLUE);
+	const { position, history } = loadBoardFile(file);
+	if (time !== undefined) setSide(position, time.negative ? RED : BLUE);
 	else if (history.length === 0) setSide(position, BLUE);
 
 	const end = gameEnd(position, 'blobwar', halfMovesLeft);
 	if (end) throw new UsageError(`no legal move: the game is over (${describeEndReason(end.reason, position)})`);
 
 	// TIME counts from the process start: the time manager deducts what starting took.
-	const timeMs = time === undefined ? undefined : Math.abs(time) * 1000;
+	const timeMs = time === undefined ? undefined : time.seconds * 1000;
 	const limits = { depth, timeMs, halfMovesLeft, startedAt: performance.timeOrigin };
 	const listener = {
 		onInfo: cli.flags.verbose
@@ -131,5 +130,6 @@ async function main(): Promise<void> {
 try {
 	await main();
 } catch (error) {
-	reportError('blob-engine', error);
+	if (error instanceof HelpRequest) process.stdout.write(error.text);
+	else reportError('blob-engine', error);
 }

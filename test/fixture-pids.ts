@@ -57,3 +57,17 @@ export function trackFixturePids(prefix: string): FixturePids {
 		},
 	};
 }
+
+/** Kills (SIGKILL) the processes whose pids a file lists, one a line, and removes the file. */
+export function killListedPids(file: string): void {
+	if (!existsSync(file)) return;
+	for (const line of readFileSync(file, 'utf8').split('\n')) {
+		if (line === '') continue;
+		try {
+			process.kill(Number(line), 'SIGKILL');
+		} catch {
+			// already gone
+		}
+	}
+	rmSync(file, { force: true });
+}

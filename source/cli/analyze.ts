@@ -3,7 +3,6 @@
  * then its best move.
  */
 
-import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
 import { formatMove } from '../game/notation.js';
 import { NO_MOVE, PASS } from '../game/move.js';
@@ -12,7 +11,10 @@ import { describeSearchOptions } from '../search/option-text.js';
 import { formatScore } from '../search/score.js';
 import { Searcher } from '../search/search.js';
 import { readPosition } from './board-arg.js';
+import { BOUNDS } from '../game/number-args.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { readNumberFlag } from './number-flags.js';
 import { formatInfoLine } from './info-line.js';
 import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './search-flags.js';
 
@@ -27,12 +29,13 @@ const help = `
 
   Options
     --red              Red to move (default: the board file's history parity, else Blue)
-    --depth N          search to depth N (plies)
-    --time S           search for S seconds
+    --depth N          search to depth N (plies, 1 to 120)
+    --time S           search for S seconds (0.01 to 86400)
     --fen FEN          an Ataxx FEN instead of a board file (then --rules ataxx is the default)
     --rules R          blobwar or ataxx
     --moves-left N     half-moves left before the game ends by the limit (default: no limit)
 ${SEARCH_FLAGS_HELP}
+    --help, -h         this text
 
   Examples
     $ blobterm analyze boards/ataxx.bwb --depth 9
@@ -40,30 +43,31 @@ ${SEARCH_FLAGS_HELP}
     $ blobterm analyze --fen "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1" --depth 8
 `;
 
+/** The analyze command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	red: { type: 'boolean', default: false },
+	depth: { type: 'string' },
+	time: { type: 'string' },
+	fen: { type: 'string' },
+	rules: { type: 'string' },
+	movesLeft: { type: 'string' },
+	...SEARCH_FLAGS,
+} as const;
+
 /** Runs the analyze command. */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			red: { type: 'boolean', default: false },
-			depth: { type: 'number' },
-			time: { type: 'number' },
-			fen: { type: 'string' },
-			rules: { type: 'string' },
-			movesLeft: { type: 'number' },
-			...SEARCH_FLAGS,
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm analyze', help, flags: FLAGS, argv });
 	const { flags } = cli;
-	if (cli.input.length !== (flags.fen === undefined ? 1 : 0)) cli.showHelp(2);
-	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1 || flags.depth > 120))
-		throw new UsageError(`--depth must be an integer from 1 to 120, got ${flags.depth}`);
-	if (flags.time !== undefined && !(flags.time > 0))
-		throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
-	if (flags.movesLeft !== undefined && (!Number.isInteger(flags.movesLeft) || flags.movesLeft < 0))
-		throw new UsageError(`--moves-left must be an integer >= 0, got ${flags.movesLeft}`);
+	const expected = flags.fen === undefined ? 1 : 0;
+	if (cli.input.length !== expected)
+		throw new UsageError(
+			cli.input.length > expected
+				? `analyze: unexpected argument "${cli.input[expected]}" (see blobterm analyze --help)`
+				: 'analyze: name a board file or give --fen FEN (see blobterm analyze --help)',
+		);
+	const depth = readNumberFlag('--depth', flags.depth, BOUNDS.depth);
+	const timeS = readNumberFlag('--time', flags.time, BOUNDS.moveSeconds);
+	const movesLeft = readNumberFlag('--moves-left', flags.movesLeft, BOUNDS.halfMovesLeft);
 	const rules = flags.rules ?? (flags.fen === undefined ? 'blobwar' : 'ataxx');
 	if (rules !== 'blobwar' && rules !== 'ataxx')
 		throw new UsageError(`--rules must be blobwar or ataxx, got "${rules}"`);
@@ -71,7 +75,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const { position, name } = readPosition(cli.input[0], flags.fen, flags.red);
 	const g = position.geometry;
 	const out = (line: string) => process.stdout.write(`${line}\n`);
-	const timeMs = flags.time !== undefined ? flags.time * 1000 : flags.depth === undefined ? 5000 : undefined;
+	const timeMs = timeS !== undefined ? timeS * 1000 : depth === undefined ? 5000 : undefined;
 	out(
 		`analyze ${name}: ${g.rows}x${g.cols}, ${sideName(position.side)} to move, ` +
 			`${rules === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${describeSearchOptions(options)}`,
@@ -79,7 +83,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const searcher = new Searcher(options);
 	const result = searcher.search(
 		position,
-		{ depth: flags.depth, timeMs, halfMovesLeft: flags.movesLeft, variant: rules as Variant },
+		{ depth, timeMs, halfMovesLeft: movesLeft, variant: rules as Variant },
 		{ onInfo: (info) => out(formatInfoLine(position, info)) },
 	);
 	if (result.move === NO_MOVE) throw new UsageError('no legal move: the game is over');

@@ -5,26 +5,18 @@
 
 import { benchQueue } from '../distributed/queue-bench.js';
 import { parseQueueUrl } from '../distributed/queue-url.js';
-import { UsageError } from './errors.js';
 import { describeMachine } from './machine.js';
 
 /**
  * Runs the benchmark and prints its result.
- * @throws UsageError for a bad URL or setting, or a server that cannot be reached
+ * @param flags checked by the caller: games >= 2, workers and concurrency >= 1
+ * @throws QueueError for a bad URL or a server that cannot be reached
  */
 export async function benchQueueCommand(
 	out: (line: string) => void,
 	urlText: string,
 	flags: { readonly games: number; readonly workers: number; readonly concurrency: number },
 ): Promise<void> {
-	for (const [name, value, min] of [
-		['--games', flags.games, 2],
-		['--workers', flags.workers, 1],
-		['--concurrency', flags.concurrency, 1],
-	] as const) {
-		if (!Number.isInteger(value) || value < min)
-			throw new UsageError(`${name} must be an integer >= ${min}, got ${value}`);
-	}
 	const url = parseQueueUrl(urlText);
 	out(
 		`bench queue ${url.display}: ${flags.games} games, ${flags.workers} worker processes ` +

@@ -9,10 +9,13 @@
  * seconds per move; a negative TIME means that player plays Red. Where no TIME is negative, the
  * first player plays Blue and the second Red. With one player, the other side is a person.
  * MOVES is the half-move limit. Flags (`--blue`, `--red`, `--time`, `--max-moves`) say the same
- * and win over the positional form.
+ * and win over the positional form. Numbers follow the grammar and bounds of `game/number-args.ts`:
+ * a TIME is 0.01 to 86400 seconds in magnitude (0 is refused, as `--time 0` is).
  */
 
 import { UsageError } from './errors.js';
+import { BOUNDS, isNumberText } from '../game/number-args.js';
+import { readNumber, readSignedTime } from './number-flags.js';
 
 /** One side's player as given on the command line. */
 export interface SideSetup {
@@ -36,16 +39,15 @@ export interface GameSetup {
 export interface GameFlags {
 	readonly blue?: string;
 	readonly red?: string;
-	/** Seconds per move for players given without a time (default 1). */
+	/** Seconds per move for players given without a time (default 1), already checked. */
 	readonly time?: number;
+	/** Half-move limit, already checked. */
 	readonly maxMoves?: number;
 }
 
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)$/;
-
-/** True if a token is a number as the old clients wrote times (`2.4`, `-1`, `.5`). */
+/** True if a token is a number (a TIME or MOVES) rather than a board or a player. */
 export function isNumberToken(token: string | undefined): boolean {
-	return token !== undefined && NUMBER.test(token);
+	return isNumberText(token);
 }
 
 /**
@@ -59,39 +61,34 @@ export function parseGameArgs(tokens: readonly string[], flags: GameFlags = {}):
 		board = rest.shift()!;
 	}
 	const players: Array<{ spec: string; time: string }> = [];
-	while (rest.length >= 2 && !isNumberToken(rest[0]) && isNumberToken(rest[1])) {
+	while (rest.length >= 2 && !isNumberToken(rest[0])) {
 		if (players.length === 2) throw new UsageError(`too many players: ${rest[0]} (at most two)`);
-		players.push({ spec: rest.shift()!, time: rest.shift()! });
+		const [spec, time] = rest.splice(0, 2);
+		readSignedTime(`the TIME of player ${spec}`, time); // a TIME, or the error names it
+		players.push({ spec, time });
 	}
 	let halfMoveLimit: number | null = null;
 	if (rest.length === 1 && isNumberToken(rest[0])) {
-		halfMoveLimit = Number(rest.shift());
+		halfMoveLimit = readNumber('MOVES (the half-move limit)', rest.shift(), BOUNDS.halfMoveLimit);
 	}
 	if (rest.length > 0) {
 		const hint = isNumberToken(rest[0]) ? '' : ' (a player must be followed by its TIME in seconds)';
 		throw new UsageError(`unexpected argument "${rest[0]}"${hint}`);
 	}
 	if (flags.maxMoves !== undefined) halfMoveLimit = flags.maxMoves;
-	if (halfMoveLimit !== null && (!Number.isInteger(halfMoveLimit) || halfMoveLimit < 1)) {
-		throw new UsageError(`the half-move limit must be an integer >= 1, got ${halfMoveLimit}`);
-	}
 
 	const defaultTime = flags.time ?? 1;
-	if (!(defaultTime > 0)) throw new UsageError(`--time must be a number of seconds > 0, got ${defaultTime}`);
 	let blue: SideSetup = { spec: 'human', timeS: defaultTime };
 	let red: SideSetup = { spec: 'human', timeS: defaultTime };
-	const negative = players.map((p) => p.time.startsWith('-'));
-	const asSide = (p: { spec: string; time: string }): SideSetup => {
-		const t = Math.abs(Number(p.time));
-		return { spec: p.spec, timeS: t > 0 ? t : defaultTime };
-	};
+	const times = players.map((p) => readSignedTime(`the TIME of player ${p.spec}`, p.time));
+	const asSide = (i: number): SideSetup => ({ spec: players[i].spec, timeS: times[i].seconds });
 	if (players.length === 1) {
-		if (negative[0]) red = asSide(players[0]);
-		else blue = asSide(players[0]);
+		if (times[0].negative) red = asSide(0);
+		else blue = asSide(0);
 	} else if (players.length === 2) {
-		if (negative[0] && negative[1])
+		if (times[0].negative && times[1].negative)
 			throw new UsageError('both players have a negative TIME: only the Red player takes a negative TIME');
-		const [first, second] = negative[0] ? [players[1], players[0]] : [players[0], players[1]];
+		const [first, second] = times[0].negative ? [1, 0] : [0, 1];
 		blue = asSide(first);
 		red = asSide(second);
 	}

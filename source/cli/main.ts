@@ -1,9 +1,11 @@
 /**
  * `blobterm`'s commands: the first argument picks a subcommand (`blobterm match ...`), anything
- * else plays a game (`play.tsx`). Each command is loaded only when used.
+ * else plays a game (`play.tsx`). Each command is loaded only when used. `blobterm help
+ * [COMMAND ...]` prints a command's help, as `--help` after it does.
  */
 
-import { reportError } from './errors.js';
+import { HelpRequest } from './command-line.js';
+import { reportError, UsageError } from './errors.js';
 
 /** A command: runs with the arguments after its name; throws user errors. */
 export interface Command {
@@ -16,16 +18,38 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	bench: () => import('./bench.js'),
 	match: () => import('./match.js'),
 	analyze: () => import('./analyze.js'),
+	kernel: () => import('./kernel.js'),
 	worker: () => import('./worker.js'),
 };
+
+/** The game command, run when the first argument names no subcommand. */
+const PLAY = () => import('./play.js');
 
 /** Runs blobterm with its arguments (without `node` and the script). */
 export async function main(argv: readonly string[]): Promise<void> {
 	try {
-		const load = Object.hasOwn(COMMANDS, argv[0] ?? '') ? COMMANDS[argv[0]] : null;
-		if (load) await (await load()).run(argv.slice(1));
-		else await (await import('./play.js')).run(argv);
+		if (argv[0] === 'help') await help(argv.slice(1));
+		else {
+			const load = Object.hasOwn(COMMANDS, argv[0] ?? '') ? COMMANDS[argv[0]] : null;
+			if (load) await (await load()).run(argv.slice(1));
+			else await (await PLAY()).run(argv);
+		}
 	} catch (error) {
-		reportError('blobterm', error);
+		if (error instanceof HelpRequest) process.stdout.write(error.text);
+		else reportError('blobterm', error);
 	}
+}
+
+/**
+ * `blobterm help`: the game command's help; `blobterm help COMMAND [ARGS]`: that command's.
+ * @throws HelpRequest with the text; UsageError for an unknown command
+ */
+async function help(argv: readonly string[]): Promise<void> {
+	const name = argv[0];
+	if (name === undefined) return (await PLAY()).run(['--help']);
+	if (!Object.hasOwn(COMMANDS, name))
+		throw new UsageError(
+			`no command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')}; blobterm help shows the game's)`,
+		);
+	return (await COMMANDS[name]()).run([...argv.slice(1), '--help']);
 }

@@ -1,11 +1,10 @@
 /**
  * `blobterm match [options] ENGINE_A ENGINE_B [BOARD ...]`: pit two engines against each other.
- * meow's help text below is its documentation; the work is done by `match/match.ts`.
+ * The help text below is its documentation; the work is done by `match/match.ts`.
  */
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
 import { DistributedMatch } from '../distributed/distributed-match.js';
 import { QueueError } from '../distributed/queue-error.js';
@@ -16,7 +15,11 @@ import { type SprtOptions } from '../match/sprt.js';
 import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress, queueStatusLine, statusLine } from '../ui/match-progress.js';
+import { plural } from '../ui/format.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { BOUNDS } from '../game/number-args.js';
+import { readNumberFlag } from './number-flags.js';
 
 /** The board used when none is given (the game command's default). */
 const DEFAULT_BOARD = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'boards', 'default.bwb');
@@ -46,9 +49,9 @@ const help = `
     Options are comma-separated KEY=VALUE; quote a spec that holds spaces.
 
   Options
-    --games N              games in all (default: one pair per board)
-    --concurrency N        games played at once (default 1)
-    --time S               seconds per move (default 1)
+    --games N              games in all (default: one pair per board; at most 1000000)
+    --concurrency N        games played at once (default 1, at most 64)
+    --time S               seconds per move (default 1; 0.01 to 86400, one day)
     --max-moves N          half-move limit (default: twice the playable cells, at least 100;
                            1000 under Ataxx rules, whose 100-half-move clock ends games first)
     --rules R              blobwar or ataxx (default: ataxx when an engine speaks UAI)
@@ -64,13 +67,15 @@ const help = `
     --resume               go on with the match in --record FILE (same command line)
     --pgn FILE             append each finished game to FILE as PGN
     --log-dir DIR          one log per game of all that is sent to and read from the engines
-    --grace MS             extra time engine programs get before they lose (default 500)
+    --grace MS             extra time engine programs get before they lose (default 500,
+                           at most 3600000)
     --queue URL            play on workers: put the pairs on the Redis queue at URL,
                            redis://[:PASSWORD@]HOST[:PORT][/DB] or rediss://... (TLS), and
                            record the games the workers report (blobterm worker --help);
                            the engines' programs need not exist here (not with
                            --concurrency or --log-dir: those are the workers')
-    --help                 this text
+    --no-color             no colours (also NO_COLOR=1 or TERM=dumb)
+    --help, -h             this text
 
   Engines that crash, hang, print garbage or illegal moves lose that game, with the reason
   recorded; the match goes on. Ctrl-C stops it: finished games stay in the record, and
@@ -82,37 +87,36 @@ const help = `
         --record m.jsonl ./my-engine builtin boards/*.bwb
     $ blobterm match --time 0.5 --pgn games.pgn uai:./ataxx-engine builtin boards/ataxx.bwb
     $ blobterm match --queue redis://:secret@10.0.0.5:6379 --games 2000 --time 0.1 \\
-        --sprt elo0=0,elo1=10 --record dev.jsonl uai:./dev,name=dev uai:./base,name=base boards/ataxx.bwb
+        --sprt elo0=0,elo1=10 --record dev.jsonl \\
+        uai:./dev,name=dev uai:./base,name=base boards/ataxx.bwb
 `;
+
+/** The match command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	games: { type: 'string' },
+	concurrency: { type: 'string' },
+	time: { type: 'string' },
+	maxMoves: { type: 'string' },
+	rules: { type: 'string' },
+	fen: { type: 'string', isMultiple: true },
+	openings: { type: 'string' },
+	shuffle: { type: 'boolean', default: false },
+	seed: { type: 'string' },
+	adjudicate: { type: 'string' },
+	adjudicatePlies: { type: 'string' },
+	sprt: { type: 'string' },
+	record: { type: 'string' },
+	resume: { type: 'boolean', default: false },
+	pgn: { type: 'string' },
+	logDir: { type: 'string' },
+	grace: { type: 'string' },
+	queue: { type: 'string' },
+	color: { type: 'boolean', default: true },
+} as const;
 
 /** Runs a match as the command line asks. @throws user errors (reported by `main`) */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			games: { type: 'number' },
-			concurrency: { type: 'number' },
-			queue: { type: 'string' },
-			time: { type: 'number', default: 1 },
-			maxMoves: { type: 'number' },
-			rules: { type: 'string' },
-			fen: { type: 'string', isMultiple: true },
-			openings: { type: 'string' },
-			shuffle: { type: 'boolean', default: false },
-			seed: { type: 'number' },
-			adjudicate: { type: 'number' },
-			adjudicatePlies: { type: 'number', default: 8 },
-			sprt: { type: 'string' },
-			record: { type: 'string' },
-			resume: { type: 'boolean', default: false },
-			pgn: { type: 'string' },
-			logDir: { type: 'string' },
-			grace: { type: 'number', default: 500 },
-			color: { type: 'boolean', default: true },
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm match', help, flags: FLAGS, argv });
 	const flags = cli.flags;
 	const [specA, specB, ...boards] = cli.input;
 	if (specB === undefined)
@@ -129,7 +133,6 @@ export async function run(argv: readonly string[]): Promise<void> {
 		);
 	if (queue && flags.logDir !== undefined)
 		throw new UsageError('--log-dir is not for a match on a queue: its games are played by the workers');
-	const concurrency = flags.concurrency ?? 1;
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
 	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));
@@ -147,35 +150,29 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
 		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
 	const variant: Variant = (flags.rules as Variant | undefined) ?? (usesUai ? 'ataxx' : 'blobwar');
-	if (!(flags.time > 0)) throw new UsageError(`--time must be a number of seconds > 0, got ${flags.time}`);
-	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
-	if (flags.maxMoves !== undefined && (!Number.isInteger(flags.maxMoves) || flags.maxMoves < 1))
-		throw new UsageError(`--max-moves must be an integer >= 1, got ${flags.maxMoves}`);
-	if (flags.seed !== undefined && !Number.isInteger(flags.seed))
-		throw new UsageError(`--seed must be an integer, got ${flags.seed}`);
-	let adjudication = null;
-	if (flags.adjudicate !== undefined) {
-		if (!Number.isInteger(flags.adjudicate) || flags.adjudicate < 1)
-			throw new UsageError(`--adjudicate must be an integer >= 1 (blobs), got ${flags.adjudicate}`);
-		if (!Number.isInteger(flags.adjudicatePlies) || flags.adjudicatePlies < 1)
-			throw new UsageError(`--adjudicate-plies must be an integer >= 1, got ${flags.adjudicatePlies}`);
-		adjudication = { margin: flags.adjudicate, plies: flags.adjudicatePlies };
-	}
+	const timeS = readNumberFlag('--time', flags.time, BOUNDS.moveSeconds) ?? 1;
+	const graceMs = readNumberFlag('--grace', flags.grace, BOUNDS.graceMs) ?? 500;
+	const maxMoves = readNumberFlag('--max-moves', flags.maxMoves, BOUNDS.halfMoveLimit);
+	const seed = readNumberFlag('--seed', flags.seed, BOUNDS.seed);
+	const concurrency = readNumberFlag('--concurrency', flags.concurrency, BOUNDS.concurrency) ?? 1;
+	const adjudicatePlies = readNumberFlag('--adjudicate-plies', flags.adjudicatePlies, BOUNDS.adjudicatePlies) ?? 8;
+	const margin = readNumberFlag('--adjudicate', flags.adjudicate, BOUNDS.adjudicateBlobs);
+	const adjudication = margin === undefined ? null : { margin, plies: adjudicatePlies };
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
-	const games = flags.games ?? 2 * openings.length;
+	const games = readNumberFlag('--games', flags.games, BOUNDS.games) ?? 2 * openings.length;
 
 	const options = {
 		engines,
 		openings,
 		games,
 		concurrency,
-		timeMs: flags.time * 1000,
-		halfMoveLimit: flags.maxMoves ?? null,
+		timeMs: timeS * 1000,
+		halfMoveLimit: maxMoves ?? null,
 		variant,
-		graceMs: flags.grace,
+		graceMs,
 		adjudication,
 		sprt,
-		seed: flags.seed ?? null,
+		seed: seed ?? null,
 		shuffle: flags.shuffle,
 		recordPath: flags.record ?? null,
 		pgnPath: flags.pgn ?? null,
@@ -185,20 +182,27 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const match = queue ? new DistributedMatch(options, queue) : new Match(options);
 
 	const out = process.stdout;
-	const board = `on ${openings.length} board${openings.length === 1 ? '' : 's'}, ${flags.time} s per move`;
-	const rules = `${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules`;
 	out.write(
-		`Match: ${match.names[0]} vs ${match.names[1]}, ${games} games ${board}, ${rules}, ` +
+		`Match: ${match.names[0]} vs ${match.names[1]}, ${plural(games, 'game')} ` +
+			`on ${plural(openings.length, 'board')}, ${timeS} s per move, ` +
+			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ` +
 			`${queue ? `on the queue ${queue.display}` : `${concurrency} at once`}\n`,
 	);
 	const summary = match instanceof Match ? await playLocally(match, games) : await playOnQueue(match);
 	const notes: string[] = [];
-	if (summary.resumed > 0) notes.push(`Resumed: ${summary.resumed} games were already in ${flags.record}.`);
+	if (summary.resumed > 0)
+		notes.push(
+			`Resumed: ${plural(summary.resumed, 'game')} ${summary.resumed === 1 ? 'was' : 'were'} ` +
+				`already in ${flags.record}.`,
+		);
 	if (summary.end === 'sprt')
-		notes.push(`SPRT decided${summary.abandoned > 0 ? `: ${summary.abandoned} games in progress abandoned` : ''}.`);
+		notes.push(
+			`SPRT decided` +
+				`${summary.abandoned > 0 ? `: ${plural(summary.abandoned, 'game')} in progress abandoned` : ''}.`,
+		);
 	if (summary.end === 'stopped')
 		notes.push(
-			`Stopped: ${summary.abandoned} games in progress abandoned.` +
+			`Stopped: ${plural(summary.abandoned, 'game')} in progress abandoned.` +
 				`${flags.record ? ' Add --resume to the same command to play the rest.' : ''}`,
 		);
 	const table = resultTable(

@@ -3,7 +3,6 @@
  * nodes per second; `--divide` splits the count under each root move.
  */
 
-import meow from 'meow';
 import { type Variant } from '../game/game-over.js';
 import { formatMove } from '../game/notation.js';
 import { type MoveListing } from '../game/movegen.js';
@@ -11,15 +10,19 @@ import { PASS } from '../game/move.js';
 import { perft, perftDivide } from '../game/perft.js';
 import { sideName } from '../game/position.js';
 import { readPosition } from './board-arg.js';
+import { BOUNDS } from '../game/number-args.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { readNumber } from './number-flags.js';
 
 const help = `
   Usage
     $ blobterm perft BOARD DEPTH [options]
     $ blobterm perft DEPTH --fen FEN [options]
 
-  Counts the positions reached by all legal move sequences of 1 to DEPTH half-moves, with
-  seconds and nodes per second (conventions and reference counts: docs/rules.md, Perft).
+  Counts the positions reached by all legal move sequences of 1 to DEPTH half-moves (DEPTH
+  from 1 to 30), with seconds and nodes per second (conventions and reference counts:
+  docs/rules.md, Perft).
 
   Options
     --red          Red to move (default: the board file's history parity, else Blue)
@@ -29,6 +32,7 @@ const help = `
     --fen FEN      start from an Ataxx FEN instead of a board file
     --divide       the count under each root move, at DEPTH
     --made         make every leaf (default: count the last half-move's moves without making them)
+    --help, -h     this text
 
   Examples
     $ blobterm perft boards/ataxx.bwb 6
@@ -37,28 +41,29 @@ const help = `
     $ blobterm perft boards/default.bwb 4 --divide
 `;
 
+/** The perft command's flags. */
+const FLAGS = {
+	red: { type: 'boolean', default: false },
+	pairs: { type: 'boolean', default: false },
+	rules: { type: 'string', default: 'blobwar' },
+	fen: { type: 'string' },
+	divide: { type: 'boolean', default: false },
+	made: { type: 'boolean', default: false },
+} as const;
+
 /** Runs the perft command. */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			red: { type: 'boolean', default: false },
-			pairs: { type: 'boolean', default: false },
-			rules: { type: 'string', default: 'blobwar' },
-			fen: { type: 'string' },
-			divide: { type: 'boolean', default: false },
-			made: { type: 'boolean', default: false },
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm perft', help, flags: FLAGS, argv });
 	const { flags } = cli;
 	const expected = flags.fen === undefined ? 2 : 1;
-	if (cli.input.length !== expected) cli.showHelp(2);
-	const depthText = cli.input[expected - 1];
-	const depth = Number(depthText);
-	if (!Number.isInteger(depth) || depth < 1 || depth > 30)
-		throw new UsageError(`DEPTH must be an integer from 1 to 30, got "${depthText}"`);
+	if (cli.input.length !== expected)
+		throw new UsageError(
+			cli.input.length > expected
+				? `perft: unexpected argument "${cli.input[expected]}" (see blobterm perft --help)`
+				: `perft: expected ${flags.fen === undefined ? 'BOARD DEPTH' : 'DEPTH with --fen'} ` +
+						'(see blobterm perft --help)',
+		);
+	const depth = readNumber('DEPTH', cli.input[expected - 1], BOUNDS.perftDepth);
 	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
 		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
 	const variant = flags.rules as Variant;

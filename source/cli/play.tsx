@@ -4,8 +4,6 @@
  */
 
 import { basename } from 'node:path';
-import meow from 'meow';
-import React from 'react';
 import { type Variant } from '../game/game-over.js';
 import { playMove } from '../game/make-move.js';
 import { Game } from '../match/game.js';
@@ -16,11 +14,12 @@ import { loadBoardFile } from '../match/load-board.js';
 import { createPlayer } from '../players/create-player.js';
 import { parsePlayerSpec } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
-import { App } from '../ui/App.js';
 import { runPlain } from '../ui/plain.js';
-import { runTui } from '../ui/run-tui.js';
 import { reportError, UsageError } from './errors.js';
+import { parseCommandLine } from './command-line.js';
 import { parseGameArgs } from './game-args.js';
+import { BOUNDS } from '../game/number-args.js';
+import { readNumberFlag } from './number-flags.js';
 import { THREAD_FLAGS, threadsFromFlags } from './search-flags.js';
 import { shippedBoard } from './paths.js';
 
@@ -29,44 +28,59 @@ export const DEFAULT_BOARD = shippedBoard('default');
 
 const help = `
   Usage
-    $ blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES]
+    $ blobterm [BOARD] [PLAYER1 TIME1] [PLAYER2 TIME2] [MOVES] [options]
+    $ blobterm COMMAND ...          (commands below)
 
   Plays Blob War in the terminal. BOARD is a .bwb board file (default: the 8x8 default
-  board) or a game record saved with s (.json), to go on with it. A PLAYER is human, builtin
-  (the built-in engine) or the path of an engine program (tournament interface: PROGRAM
-  BOARD_FILE TIME HALF_MOVES, TIME sent in seconds), named as in blobterm match --help:
-  builtin:depth=6, ti:./prog,args={board} {time}, uai:./prog (a UAI engine: 7x7 boards,
-  Ataxx rules). TIME is
-  seconds per move; a negative TIME means that player plays Red (if no TIME is negative, the
-  first player is Blue). With one player, the other side is you. MOVES is the half-move limit
-  (default: twice the number of playable cells, at least 100; 1000 with a UAI engine, whose
-  Ataxx rules end games by their own clock). No arguments: two people.
+  board) or a game record saved with s (.json), to go on with it.
+
+  A PLAYER is human, builtin (the built-in engine) or an engine program, named as in
+  blobterm match --help: builtin:depth=6, ./prog or ti:./prog (tournament interface:
+  PROGRAM BOARD_FILE TIME HALF_MOVES, TIME sent in seconds), ti:./prog,args={board} {time},
+  uai:./prog (a UAI engine: 7x7 boards, Ataxx rules).
+
+  TIME is seconds per move, from 0.01 to 86400 (one day); a negative TIME means that player
+  plays Red (if no TIME is negative, the first player is Blue). 0 is refused, as --time 0 is.
+  With one player, the other side is you; with none, two people play.
+
+  MOVES is the half-move limit, from 1 to 1000000 (default: twice the number of playable
+  cells, at least 100; 1000 with a UAI engine, whose Ataxx rules end games by their own clock).
 
   Options
     --blue PLAYER        Blue's player (human, builtin or a program)
     --red PLAYER         Red's player
-    --time S             seconds per move for engines given without a TIME (default 1)
-    --depth N            depth limit of the built-in engine, in plies
+    --time S             seconds per move of players given without a TIME (default 1)
+    --depth N            depth limit of the built-in engine, in plies (1 to 120)
     --threads N          search threads of the built-in engine (default 1)
     --parallel P         how they share the work: lazy (Lazy SMP, default) or ybwc
     --max-moves N        half-move limit (same as MOVES)
     --blue-args ARGS     argument list of Blue's engine program (default "{board} {time} {moves}")
     --red-args ARGS      same for Red; placeholders {board} {time} {time-ms} {moves}
-    --grace MS           extra time an engine program gets before it loses (default 500)
-    --plain              no TUI: one line per move, then the result (also when stdout is not a terminal)
+    --grace MS           extra time an engine program gets before it loses (default 500,
+                         at most 3600000)
+    --plain              no TUI: one line per move, then the result (also when stdout is not
+                         a terminal)
     --no-color           no colours (also NO_COLOR=1 or TERM=dumb)
-    --help               this text
+    --help, -h           this text (blobterm help COMMAND: a command's)
+    --version, -v        the version
 
   In the game
     arrows or h j k l move the cursor, Enter or Space picks a blob and plays it to a
     target (+ clone, * jump), Esc drops it; or type a move as "r1 c1 r2 c2" and press Enter
-    u undo  r redo  g engine moves now  n new game  x swap sides  s save  o open  ? help  q quit
+    u undo  r redo  g engine moves now  n new game  x swap sides  s save  o open  ? help
+    q quit (exit code 0)  Ctrl-C quit (exit code 130)
 
-  Other commands (each has --help)
-    blobterm match ...              pit two engines against each other: many games, Elo, SPRT
-    blobterm analyze BOARD          what the engine sees in a position, depth by depth
-    blobterm perft BOARD DEPTH      count the move tree (move generator check)
-    blobterm bench perft            move generator benchmark
+  Commands (each answers --help)
+    blobterm match ENGINE_A ENGINE_B [BOARD ...]   many games between two engines: Elo, SPRT
+    blobterm worker URL                            play the games of matches on a Redis queue
+    blobterm analyze BOARD                         what the engine sees, depth by depth
+    blobterm perft BOARD DEPTH                     count the move tree (move generator check)
+    blobterm bench perft                           move generator benchmark
+    blobterm bench search                          search benchmark: the bench signature
+    blobterm bench parallel                        Lazy SMP and YBWC against one thread
+    blobterm bench queue URL                       games per second of a distributed match
+    blobterm kernel BOARD                          the compiled move generator's source
+    blobterm help [COMMAND]                        this text, or a command's
 
   Examples
     $ blobterm                                   two people on the default board
@@ -76,36 +90,33 @@ const help = `
     $ blobterm boards/default.bwb ./my-engine 1 builtin -1 200
 `;
 
+/** The game command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	blue: { type: 'string' },
+	red: { type: 'string' },
+	time: { type: 'string' },
+	depth: { type: 'string' },
+	...THREAD_FLAGS,
+	maxMoves: { type: 'string' },
+	blueArgs: { type: 'string' },
+	redArgs: { type: 'string' },
+	grace: { type: 'string' },
+	plain: { type: 'boolean', default: false },
+	color: { type: 'boolean', default: true },
+} as const;
+
 /** Plays one game as the command line asks. @throws user errors (reported by `main`) */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			blue: { type: 'string' },
-			red: { type: 'string' },
-			time: { type: 'number' },
-			depth: { type: 'number' },
-			...THREAD_FLAGS,
-			maxMoves: { type: 'number' },
-			blueArgs: { type: 'string' },
-			redArgs: { type: 'string' },
-			grace: { type: 'number', default: 500 },
-			plain: { type: 'boolean', default: false },
-			color: { type: 'boolean', default: true },
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm', help, flags: FLAGS, argv });
 	const flags = cli.flags;
-	if (flags.depth !== undefined && (!Number.isInteger(flags.depth) || flags.depth < 1))
-		throw new UsageError(`--depth must be an integer >= 1, got ${flags.depth}`);
-	if (!(flags.grace >= 0)) throw new UsageError(`--grace must be a number of ms >= 0, got ${flags.grace}`);
+	const depth = readNumberFlag('--depth', flags.depth, BOUNDS.depth);
+	const graceMs = readNumberFlag('--grace', flags.grace, BOUNDS.graceMs) ?? 500;
 	const threads = threadsFromFlags(flags);
 	const setup = parseGameArgs(cli.input, {
 		blue: flags.blue,
 		red: flags.red,
-		time: flags.time,
-		maxMoves: flags.maxMoves,
+		time: readNumberFlag('--time', flags.time, BOUNDS.moveSeconds),
+		maxMoves: readNumberFlag('--max-moves', flags.maxMoves, BOUNDS.halfMoveLimit),
 	});
 	const boardPath = setup.board ?? DEFAULT_BOARD;
 	const loaded = boardPath.endsWith('.json')
@@ -124,10 +135,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const halfMoveLimit = setup.halfMoveLimit ?? loaded.halfMoveLimit ?? defaultLimit(variant, geometry);
 	const makePlayer = (side: 0 | 1, args: string | undefined): Player =>
 		createPlayer(specs[side], {
-			depth: flags.depth,
+			depth,
 			...threads,
 			args: args?.trim().split(/\s+/),
-			graceMs: flags.grace,
+			graceMs,
 		});
 	const players: [Player, Player] = [makePlayer(0, flags.blueArgs), makePlayer(1, flags.redArgs)];
 	const timeMs: [number, number] = [setup.blue.timeS * 1000, setup.red.timeS * 1000];
@@ -162,8 +173,15 @@ export async function run(argv: readonly string[]): Promise<void> {
 		variant,
 	});
 	try {
+		// Ink is loaded only here: it takes a while, and help, errors and --plain do without it.
+		const [{ App }, { runTui }] = await Promise.all([import('../ui/App.js'), import('../ui/run-tui.js')]);
 		void session.run();
-		await runTui(<App session={session} boardName={basename(boardPath)} onQuit={() => session.quit()} />, {
+		// q exits 0; Ctrl-C exits 130, as a process stopped by SIGINT does (and as match does).
+		const onQuit = (how: 'quit' | 'interrupt') => {
+			if (how === 'interrupt') process.exitCode = 130;
+			session.quit();
+		};
+		await runTui(<App session={session} boardName={basename(boardPath)} onQuit={onQuit} />, {
 			onCrash: (error) => reportError('blobterm', error),
 		});
 		session.quit();

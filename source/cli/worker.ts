@@ -1,17 +1,22 @@
 /**
  * `blobterm worker URL [--concurrency N] [--engines FILE]`: plays the pairs of distributed matches
- * (`blobterm match --queue URL`) on this machine. meow's help text below is its documentation; the
+ * (`blobterm match --queue URL`) on this machine. The help text below is its documentation; the
  * work is done by `distributed/pair-worker.ts`.
  */
 
 import { hostname } from 'node:os';
-import meow from 'meow';
+import { BOUNDS, type NumberBounds } from '../game/number-args.js';
 import { BLUE } from '../game/position.js';
 import { type EngineTable, readEnginesFile } from '../distributed/engines-file.js';
 import { DEFAULT_STALL_MS, PairWorker } from '../distributed/pair-worker.js';
 import { parseQueueUrl } from '../distributed/queue-url.js';
 import { finishedLine } from '../ui/match-report.js';
+import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { readNumberFlag } from './number-flags.js';
+
+/** How long a silent worker keeps its pair, ms: from 0.1 s to one hour. */
+const STALL_MS: NumberBounds = { unit: 'ms', min: 100, max: 3_600_000, integer: true, note: '(one hour)' };
 
 const help = `
   Usage
@@ -25,8 +30,8 @@ const help = `
   URL                      redis://[:PASSWORD@]HOST[:PORT][/DB], or rediss://... for TLS
 
   Options
-    --concurrency N        pairs played at once (default 1); a pair's two games are played
-                           one after the other
+    --concurrency N        pairs played at once (1 to ${BOUNDS.concurrency.max}, default 1); a pair's two
+                           games are played one after the other
     --engines FILE         the engines of this machine, by their names in the matches:
                            JSON ({"dev": "uai:/opt/dev,option.Hash=64"}) or one NAME = SPEC
                            per line (# comments). Without it, only built-in engines play.
@@ -35,8 +40,10 @@ const help = `
                            and left to other workers
     --name NAME            this worker's name in records (default HOST:PID)
     --stall-ms MS          how long a pair stays with a worker that stopped answering before
-                           another worker takes it (BullMQ's lock duration; default ${DEFAULT_STALL_MS})
-    --help                 this text
+                           another worker takes it (BullMQ's lock duration; ${STALL_MS.min} to
+                           ${STALL_MS.max}, default ${DEFAULT_STALL_MS})
+    --no-color             no colours (also NO_COLOR=1 or TERM=dumb)
+    --help, -h             this text
 
   Ctrl-C stops taking pairs and gives the pairs in progress back to the queue at once; a
   second Ctrl-C exits at once.
@@ -46,32 +53,33 @@ const help = `
     $ blobterm worker redis://:secret@10.0.0.5:6379 --concurrency 8 --engines engines.txt
 `;
 
+/** The worker command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	concurrency: { type: 'string' },
+	engines: { type: 'string' },
+	name: { type: 'string' },
+	stallMs: { type: 'string' },
+	color: { type: 'boolean', default: true },
+} as const;
+
 /** Runs a worker until Ctrl-C. @throws user errors (reported by `main`) */
 export async function run(argv: readonly string[]): Promise<void> {
-	const cli = meow(help, {
-		importMeta: import.meta,
-		argv: [...argv],
-		flags: {
-			concurrency: { type: 'number', default: 1 },
-			engines: { type: 'string' },
-			name: { type: 'string' },
-			stallMs: { type: 'number', default: DEFAULT_STALL_MS },
-		},
-		allowUnknownFlags: false,
-	});
+	const cli = parseCommandLine({ command: 'blobterm worker', help, flags: FLAGS, argv });
 	const flags = cli.flags;
 	if (cli.input.length !== 1)
-		throw new UsageError('worker: give the queue URL, e.g. blobterm worker redis://127.0.0.1:6379 (see --help)');
-	if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1)
-		throw new UsageError(`--concurrency must be an integer >= 1, got ${flags.concurrency}`);
-	if (!Number.isInteger(flags.stallMs) || flags.stallMs < 100)
-		throw new UsageError(`--stall-ms must be an integer >= 100 (ms), got ${flags.stallMs}`);
+		throw new UsageError(
+			cli.input.length > 1
+				? `worker: unexpected argument "${cli.input[1]}" (see blobterm worker --help)`
+				: 'worker: give the queue URL, e.g. blobterm worker redis://127.0.0.1:6379 (see blobterm worker --help)',
+		);
+	const concurrency = readNumberFlag('--concurrency', flags.concurrency, BOUNDS.concurrency) ?? 1;
+	const stallMs = readNumberFlag('--stall-ms', flags.stallMs, STALL_MS) ?? DEFAULT_STALL_MS;
 	if (flags.name !== undefined && flags.name.trim() === '') throw new UsageError('--name must not be empty');
 	const id = flags.name ?? `${hostname()}:${process.pid}`;
 	const url = parseQueueUrl(cli.input[0]);
 	const engines: EngineTable | null = flags.engines === undefined ? null : readEnginesFile(flags.engines);
 	const worker = new PairWorker(
-		{ url, concurrency: flags.concurrency, engines, id, stallMs: flags.stallMs },
+		{ url, concurrency, engines, id, stallMs },
 		{
 			gameStarted: (job, game) => {
 				const [a, b] = job.engines.map((engine) => engine.name);
@@ -105,7 +113,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		await worker.start();
 		const names = engines ? `${[...engines.keys()].join(', ')} (${flags.engines}) and built-in` : 'built-in only';
 		say(
-			`Worker ${id} on ${url.display}: ${flags.concurrency} pair${flags.concurrency === 1 ? '' : 's'} ` +
+			`Worker ${id} on ${url.display}: ${concurrency} pair${concurrency === 1 ? '' : 's'} ` +
 				`at once; engines: ${names}`,
 		);
 		await interruption;

@@ -3,7 +3,7 @@
  *
  * Blob War, in this order:
  *   1. no empty cell is left: over ('board-full');
- *   2. the side to move has no legal move (no blob at all included): every empty cell is filled
+ *   2. the side to move cannot move (no pseudolegal move, no blob at all included): every empty cell is filled
  *      with the other side's blobs, then over ('no-move');
  *   3. the half-move limit has been reached: over ('half-move-limit').
  * Ataxx: over when a side has no blob ('no-blobs'), when no empty cell can be reached by either

@@ -12,7 +12,8 @@ import { cellAt, type Position, sideName } from './position.js';
 export type MoveCheck = { readonly ok: true; readonly move: Move } | { readonly ok: false; readonly reason: string };
 
 /**
- * Checks that `coords` is a legal move of the side to move in `pos`.
+ * Checks that `coords` is a pseudolegal move of the side to move in `pos` (the game loop asks only
+ * while the game goes on, where pseudolegal is legal).
  * @returns the move (clones keep their source: `moveOf(from, to)`) or the reason it is illegal
  */
 export function checkMove(pos: Position, coords: MoveCoords): MoveCheck {

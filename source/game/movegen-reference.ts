@@ -1,11 +1,8 @@
 /**
- * Legal move generation, the simple and obviously correct way: one bitboard mask per cell.
- * The reference for the compiled generator of `shape-kernel.ts` (property tests compare them).
- *
- * Legality rule, stated once: a move takes one of the mover's blobs to an empty playable cell at
- * Chebyshev distance 1 (clone) or exactly 2 (jump) (docs/rules.md). These generators do not
- * look at the end-of-game conditions: on a full board they simply find no move, and the half-move
- * limit is the caller's business (`game-over.ts`). Ataxx's pass is not generated here.
+ * Pseudolegal move generation (the rule is stated in `movegen.ts`), the simple and obviously
+ * correct way: one bitboard mask per cell. The reference for the compiled generator of
+ * `shape-kernel.ts` (property tests compare them). Like it, it ignores the end of the game and
+ * never lists Ataxx's pass.
  *
  * No allocation: scratch words live at module level (one thread runs one generator at a time).
  */
@@ -27,7 +24,7 @@ function emptyMask(pos: Position, out: Int32Array): void {
 }
 
 /**
- * Lists the legal moves of the side to move into `out` and returns how many there are:
+ * Lists the pseudolegal moves of the side to move into `out` and returns how many there are:
  * clones first (by destination, or by pair), then jumps by (from, to) pair, each group in
  * increasing cell order.
  * @param out room for at least `MAX_MOVES` moves (or a plain array)
@@ -96,7 +93,7 @@ function listTargets(
 	return n;
 }
 
-/** True if `side` would have a legal move in this position (whoever is to move). */
+/** True if `side` would have a pseudolegal move in this position (whoever is to move). */
 export function referenceSideHasMove(pos: Position, side: 0 | 1): boolean {
 	const g = pos.geometry;
 	const W = g.words;

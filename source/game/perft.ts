@@ -9,10 +9,11 @@
  * `perft-reference.ts` is the plain version these counts are tested against.
  */
 
-import { gameEnd, type Variant } from './game-over.js';
+import { type Variant } from './game-over.js';
+import { generateLegalMoves } from './legal-moves.js';
 import { makeMove } from './make-move.js';
-import { type Move, PASS } from './move.js';
-import { generateMoves, MAX_MOVES, type MoveListing } from './movegen.js';
+import { type Move } from './move.js';
+import { MAX_MOVES, type MoveListing } from './movegen.js';
 import { emptyPosition, type Position } from './position.js';
 import { shapeKernel } from './shape-kernel.js';
 
@@ -45,9 +46,7 @@ export function perft(pos: Position, depth: number, options: PerftOptions = {}):
  */
 export function perftDivide(pos: Position, depth: number, options: PerftOptions = {}): Array<[Move, number]> {
 	const moves = new Int32Array(MAX_MOVES);
-	if (options.variant === 'ataxx' && gameEnd(pos, 'ataxx') !== null) return [];
-	let n = generateMoves(pos, moves, options.listing ?? 'by-destination');
-	if (n === 0 && options.variant === 'ataxx') moves[n++] = PASS;
+	const n = generateLegalMoves(pos, moves, options.listing ?? 'by-destination', { variant: options.variant });
 	const child = emptyPosition(pos.geometry);
 	const out: Array<[Move, number]> = [];
 	for (let i = 0; i < n; i++) {

@@ -3,9 +3,10 @@
  *
  * For each geometry (rows, columns, holes) the code below writes JavaScript source with the
  * shape baked in as constants (number of words, shifts, edge and playable masks) and compiles it
- * once with `new Function`. Positions are passed as 32-bit words in function arguments
- * (copy-make through arguments, no allocation, no BigInt). Layout of the words: see `geometry.ts`
- * (whole rows per word).
+ * once with `new Function`, under the name `kernelName` gives it (`blobterm-kernel-7x7.js`) so
+ * that stack traces point to it. Positions are passed as 32-bit words in function arguments
+ * (copy-make through arguments: no allocation, no BigInt). Layout of the words: see `geometry.ts`
+ * (whole rows per word). The generators list pseudolegal moves (the rule: `movegen.ts`).
  *
  * - Clone targets of a set of blobs: one dilation by shifts. Within a word, a shift by 1 moves a
  *   cell one column (edge columns masked off), a shift by `cols` moves it one row; the last row of
@@ -39,18 +40,18 @@ for (let i = 1; i < 65536; i++) POP16[i] = (i & 1) + POP16[i >>> 1];
  */
 export interface ShapeKernel {
 	/**
-	 * Lists the legal moves of `side` in the position at `bb[base..]` into `out` from `outBase`:
-	 * clones (by destination, or by pair), then jumps by pair; each group in increasing bit order.
-	 * Returns how many.
+	 * Lists the pseudolegal moves (`movegen.ts`) of `side` in the position at `bb[base..]` into
+	 * `out` from `outBase`: clones (by destination, or by pair), then jumps by pair; each group in
+	 * increasing bit order. Returns how many.
 	 */
 	generate(bb: Int32Array, base: number, side: number, out: Int32Array, outBase: number, pairs: boolean): number;
 	/**
-	 * True if `side` has a legal move in the position at `bb[base..]` (an empty cell at distance 1 or 2
+	 * True if `side` has a pseudolegal move in the position at `bb[base..]` (an empty cell at distance 1 or 2
 	 * of one of its blobs).
 	 */
 	hasMove(bb: Int32Array, base: number, side: number): boolean;
 	/**
-	 * Copy-make for the search: plays `move` (a legal move of `side`, not a pass) on the position
+	 * Copy-make for the search: plays `move` (a pseudolegal move of `side`, not a pass) on the position
 	 * at `bb[src..]`, writing the result at `bb[dst..]`, and its Zobrist key (side key toggled) from
 	 * `keys[ksrc], keys[ksrc + 1]` (low, high) to `keys[kdst], keys[kdst + 1]`.
 	 * @returns the number of captured blobs, plus 256 for a clone
@@ -66,7 +67,7 @@ export interface ShapeKernel {
 		kdst: number,
 	): number;
 	/**
-	 * True if `move` (any integer: a table's move may come from another position) is a legal move
+	 * True if `move` (any integer: a table's move may come from another position) is a pseudolegal move
 	 * of `side` in the position at `bb[base..]`; the pass is not.
 	 */
 	isLegal(bb: Int32Array, base: number, side: number, move: number): boolean;
@@ -111,99 +112,103 @@ export function shapeKernel(g: Geometry): ShapeKernel {
 	return kernel;
 }
 
-/** Tables the generated code reads, indexed by bit index `k = word * 32 + bit`. */
+/**
+ * Tables the generated code reads. A cell is indexed two ways: by cell index (`row * cols + col`)
+ * and by bit index (`k = word * 32 + bit`, where the cell sits in a position's words).
+ */
 interface KernelTables {
-	/** `N[w][k]`: word w of the neighbour mask of the cell at bit index k. */
-	readonly N: Int32Array[];
-	/** `J[w][k]`: word w of the jump mask. */
-	readonly J: Int32Array[];
-	/** `CELL[k]`: cell index at bit index k (0 outside the board). */
-	readonly CELL: Int32Array;
-	/** `CLONE[k]`: the move of a clone to bit index k, `(cell << 8) | cell`. */
-	readonly CLONE: Int32Array;
-	readonly POP16: Uint8Array;
-	/** `KB[cell]`: bit index of a cell. */
-	readonly KB: Int32Array;
-	/** `JUMP[from * 256 + to]`: 1 if the cells are at distance exactly 2. */
-	readonly JUMP: Uint8Array;
-	/** `DIST[from * 256 + to]`: Chebyshev distance of two cells of the board, at most 3 (3 also off the board). */
-	readonly DIST: Uint8Array;
-	/** `PLAY[k]`: 1 if the cell at bit index k is playable (on the board, not a hole). */
-	readonly PLAY: Uint8Array;
-	/** Zobrist key halves of a blob by bit index: `ZBL[side * words * 32 + k]`, `ZBH[...]`. */
-	readonly ZBL: Int32Array;
-	readonly ZBH: Int32Array;
+	/** `NEIGHBOURS[w][k]`: word w of the mask of the cells next to the cell at bit index k. */
+	readonly NEIGHBOURS: Int32Array[];
+	/** `JUMP_TARGETS[w][k]`: word w of the mask of the cells at distance exactly 2. */
+	readonly JUMP_TARGETS: Int32Array[];
+	/** `BIT_CELL[k]`: cell index at bit index k (0 outside the board). */
+	readonly BIT_CELL: Int32Array;
+	/** `CLONE_MOVE[k]`: the move of a clone to bit index k, `(cell << 8) | cell`. */
+	readonly CLONE_MOVE: Int32Array;
+	/** `POPCOUNT16[x]`: set bits of a 16-bit value. */
+	readonly POPCOUNT16: Uint8Array;
+	/** `CELL_BIT[cell]`: bit index of a cell. */
+	readonly CELL_BIT: Int32Array;
+	/** `IS_JUMP[from * 256 + to]`: 1 if the cells are at distance exactly 2. */
+	readonly IS_JUMP: Uint8Array;
+	/** `DISTANCE[from * 256 + to]`: Chebyshev distance of two cells, at most 3 (3 also off the board). */
+	readonly DISTANCE: Uint8Array;
+	/** `PLAYABLE_BIT[k]`: 1 if the cell at bit index k is playable (on the board, not a hole). */
+	readonly PLAYABLE_BIT: Uint8Array;
+	/** Zobrist key halves of a blob by side and bit index: `ZOBRIST_LO[side * words * 32 + k]`. */
+	readonly ZOBRIST_LO: Int32Array;
+	readonly ZOBRIST_HI: Int32Array;
 	/** Zobrist key halves of a capture (Blue's key XOR Red's) by bit index. */
-	readonly ZFL: Int32Array;
-	readonly ZFH: Int32Array;
+	readonly ZOBRIST_CAPTURE_LO: Int32Array;
+	readonly ZOBRIST_CAPTURE_HI: Int32Array;
 	/** Side-to-move key halves. */
-	readonly ZSL: number;
-	readonly ZSH: number;
+	readonly ZOBRIST_SIDE_LO: number;
+	readonly ZOBRIST_SIDE_HI: number;
 }
 
 function tablesOf(g: Geometry): KernelTables {
 	const W = g.words;
-	const N: Int32Array[] = [];
-	const J: Int32Array[] = [];
+	const neighbours: Int32Array[] = [];
+	const jumpTargets: Int32Array[] = [];
 	for (let w = 0; w < W; w++) {
-		N.push(new Int32Array(W * 32));
-		J.push(new Int32Array(W * 32));
+		neighbours.push(new Int32Array(W * 32));
+		jumpTargets.push(new Int32Array(W * 32));
 	}
-	const CELL = new Int32Array(W * 32);
-	const CLONE = new Int32Array(W * 32);
+	const bitCell = new Int32Array(W * 32);
+	const cloneMove = new Int32Array(W * 32);
 	for (let k = 0; k < W * 32; k++) {
 		const cell = g.bitCell[k];
 		if (cell < 0) continue;
-		CELL[k] = cell;
-		CLONE[k] = (cell << 8) | cell;
+		bitCell[k] = cell;
+		cloneMove[k] = (cell << 8) | cell;
 		for (let w = 0; w < W; w++) {
-			N[w][k] = g.neighbours[cell * W + w];
-			J[w][k] = g.jumps[cell * W + w];
+			neighbours[w][k] = g.neighbours[cell * W + w];
+			jumpTargets[w][k] = g.jumps[cell * W + w];
 		}
 	}
-	const KB = new Int32Array(256);
-	const JUMP = new Uint8Array(256 * 256);
-	const DIST = new Uint8Array(256 * 256).fill(3);
-	const PLAY = new Uint8Array(W * 32);
+	const cellBit = new Int32Array(256);
+	const isJump = new Uint8Array(256 * 256);
+	const distance = new Uint8Array(256 * 256).fill(3);
+	const playableBit = new Uint8Array(W * 32);
 	for (let cell = 0; cell < g.cells; cell++) {
-		KB[cell] = g.cellWord[cell] * 32 + (31 - Math.clz32(g.cellBit[cell]));
-		PLAY[KB[cell]] = g.isHole[cell] ? 0 : 1;
+		cellBit[cell] = g.cellWord[cell] * 32 + (31 - Math.clz32(g.cellBit[cell]));
+		playableBit[cellBit[cell]] = g.isHole[cell] ? 0 : 1;
 		for (let other = 0; other < g.cells; other++) {
 			const d = cellDistance(g, cell, other);
-			DIST[cell * 256 + other] = Math.min(3, d);
-			if (d === 2) JUMP[cell * 256 + other] = 1;
+			distance[cell * 256 + other] = Math.min(3, d);
+			if (d === 2) isJump[cell * 256 + other] = 1;
 		}
 	}
-	const ZBL = new Int32Array(2 * W * 32);
-	const ZBH = new Int32Array(2 * W * 32);
-	const ZFL = new Int32Array(W * 32);
-	const ZFH = new Int32Array(W * 32);
+	const blobLo = new Int32Array(2 * W * 32);
+	const blobHi = new Int32Array(2 * W * 32);
+	const captureLo = new Int32Array(W * 32);
+	const captureHi = new Int32Array(W * 32);
 	for (let k = 0; k < W * 32; k++) {
 		const cell = g.bitCell[k];
 		if (cell < 0) continue;
 		for (let side = 0; side < 2; side++) {
-			ZBL[side * W * 32 + k] = ZOBRIST_LO[side * 256 + cell];
-			ZBH[side * W * 32 + k] = ZOBRIST_HI[side * 256 + cell];
+			blobLo[side * W * 32 + k] = ZOBRIST_LO[side * 256 + cell];
+			blobHi[side * W * 32 + k] = ZOBRIST_HI[side * 256 + cell];
 		}
-		ZFL[k] = ZOBRIST_FLIP_LO[cell];
-		ZFH[k] = ZOBRIST_FLIP_HI[cell];
+		captureLo[k] = ZOBRIST_FLIP_LO[cell];
+		captureHi[k] = ZOBRIST_FLIP_HI[cell];
 	}
 	return {
-		N,
-		J,
-		CELL,
-		CLONE,
-		POP16,
-		KB,
-		JUMP,
-		DIST,
-		PLAY,
-		ZBL,
-		ZBH,
-		ZFL,
-		ZFH,
-		ZSL: ZOBRIST_SIDE_LO,
-		ZSH: ZOBRIST_SIDE_HI,
+		NEIGHBOURS: neighbours,
+		JUMP_TARGETS: jumpTargets,
+		BIT_CELL: bitCell,
+		CLONE_MOVE: cloneMove,
+		POPCOUNT16: POP16,
+		CELL_BIT: cellBit,
+		IS_JUMP: isJump,
+		DISTANCE: distance,
+		PLAYABLE_BIT: playableBit,
+		ZOBRIST_LO: blobLo,
+		ZOBRIST_HI: blobHi,
+		ZOBRIST_CAPTURE_LO: captureLo,
+		ZOBRIST_CAPTURE_HI: captureHi,
+		ZOBRIST_SIDE_LO,
+		ZOBRIST_SIDE_HI,
 	};
 }
 
@@ -222,8 +227,22 @@ function compileKernel(g: Geometry): ShapeKernel {
 }
 
 /**
+ * The name stack traces give a geometry's kernel: `blobterm-kernel-7x7.js`, and with holes
+ * `blobterm-kernel-8x8-holes-1a2b3c4d.js` (an FNV-1a hash of the hole list, so that boards of
+ * one size with different holes are told apart).
+ */
+export function kernelName(g: Geometry): string {
+	const holes = g.id.slice(g.id.indexOf(':') + 1);
+	if (holes === '') return `blobterm-kernel-${g.rows}x${g.cols}.js`;
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < holes.length; i++) hash = Math.imul(hash ^ holes.charCodeAt(i), 0x01000193);
+	return `blobterm-kernel-${g.rows}x${g.cols}-holes-${(hash >>> 0).toString(16).padStart(8, '0')}.js`;
+}
+
+/**
  * The JavaScript source of a geometry's kernel: the body of a function of the tables `T` that
- * returns the `ShapeKernel`. Exported for inspection and tests.
+ * returns the `ShapeKernel`, ending with a `//# sourceURL=` comment that names it in stack
+ * traces (`kernelName`). `blobterm kernel BOARD` prints it; a snapshot test keeps it in view.
  */
 export function kernelSource(g: Geometry): string {
 	const W = g.words;
@@ -246,22 +265,27 @@ export function kernelSource(g: Geometry): string {
 	 * whole rows (columns <= 16), so w - 1 .. w + 1.
 	 */
 	const nearWords = (w: number) => ws.filter((v) => Math.abs(v - w) <= 1);
-	const pop = (x: string) => `(P[(${x}) & 65535] + P[(${x}) >>> 16])`;
+	const pop = (x: string) => `(POPCOUNT16[(${x}) & 65535] + POPCOUNT16[(${x}) >>> 16])`;
 	const lines: string[] = [];
 	const emit = (s: string) => lines.push(s);
 
+	emit(`// ${kernelName(g)}: the move generator of a ${g.rows}x${g.cols} board, written by shape-kernel.ts.`);
+	emit(`// A position is ${W} word${W === 1 ? '' : 's'} a side: m0.. the side to move's blobs, o0.. the other`);
+	emit(`// side's; e0.. are the empty playable cells. Bit index k = word * 32 + bit. The tables are`);
+	emit(`// described by KernelTables in shape-kernel.ts.`);
 	emit(`'use strict';`);
 	emit(
-		`const P = T.POP16, CELL = T.CELL, CLONE = T.CLONE, KB = T.KB, JUMP = T.JUMP, DIST = T.DIST, ` +
-			`PLAY = T.PLAY, ZBL = T.ZBL, ZBH = T.ZBH, ZFL = T.ZFL, ZFH = T.ZFH, ZSL = T.ZSL, ZSH = T.ZSH;`,
+		`const { POPCOUNT16, BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ` +
+			`ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;`,
 	);
-	for (const w of ws) emit(`const N${w} = T.N[${w}], J${w} = T.J[${w}];`);
-	for (const w of ws) emit(`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(validMask(g, w))} | 0;`);
-	emit(`const NC = ${hex(~col0)} | 0, NL = ${hex(~colLast)} | 0;`);
+	for (const w of ws) emit(`const NEIGHBOURS_${w} = T.NEIGHBOURS[${w}], JUMP_TARGETS_${w} = T.JUMP_TARGETS[${w}];`);
+	for (const w of ws)
+		emit(`const PLAYABLE_${w} = ${hex(g.playable[w])} | 0, ON_BOARD_${w} = ${hex(validMask(g, w))} | 0;`);
+	emit(`const NOT_FIRST_COLUMN = ${hex(~col0)} | 0, NOT_LAST_COLUMN = ${hex(~colLast)} | 0;`);
 	emit(`let sink = 0;`);
 
 	/** Code: empty cells `e{w}` of the position `m`, `o`. */
-	const empties = () => list((w) => `const e${w} = PL${w} & ~(m${w} | o${w});`, '\n');
+	const empties = () => list((w) => `const e${w} = PLAYABLE_${w} & ~(m${w} | o${w});`, '\n');
 	/**
 	 * Code: `d{w}` = board cells (holes included) at distance <= 1 of the set `src{w}` (itself
 	 * included). Masking each step with the board's cells `V{w}` keeps the shifts from wrapping a
@@ -270,7 +294,9 @@ export function kernelSource(g: Geometry): string {
 	const dilate = (src: string, h: string, d: string) =>
 		[
 			list(
-				(w) => `const ${h}${w} = (${src}${w} | ((${src}${w} << 1) & NC) | ((${src}${w} >>> 1) & NL)) & V${w};`,
+				(w) =>
+					`const ${h}${w} = (${src}${w} | ((${src}${w} << 1) & NOT_FIRST_COLUMN) | ` +
+					`((${src}${w} >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_${w};`,
 				'\n',
 			),
 			list(
@@ -278,7 +304,7 @@ export function kernelSource(g: Geometry): string {
 					`const ${d}${w} = (${h}${w} | (${h}${w} << ${C}) | (${h}${w} >>> ${C})` +
 					(w > 0 ? ` | (${h}${w - 1} >>> ${SH})` : '') +
 					(w < W - 1 ? ` | (${h}${w + 1} << ${SH})` : '') +
-					`) & V${w};`,
+					`) & ON_BOARD_${w};`,
 				'\n',
 			),
 		].join('\n');
@@ -294,7 +320,7 @@ export function kernelSource(g: Geometry): string {
 	 */
 	const child = (tw: number, fw: number | null) => {
 		const near = nearWords(tw);
-		const caps = near.map((w) => `const c${w} = o${w} & N${w}[k];`).join(' ');
+		const caps = near.map((w) => `const c${w} = o${w} & NEIGHBOURS_${w}[k];`).join(' ');
 		const theirs = ws.map((w) => (near.includes(w) ? `o${w} ^ c${w}` : `o${w}`));
 		const mine = ws.map((w) => {
 			let t = `m${w}`;
@@ -317,16 +343,16 @@ export function kernelSource(g: Geometry): string {
 	const makeLeaf: Visit = (_words, changed) => `sink ^= ${changed.join(' ^ ')}; total++;`;
 	/**
 	 * Code: for each blob of the side `m` (bit `fb`, index `fk`), each target in its `mask`
-	 * (`N` clone or `J` jump) that is empty, the child visited by `visit`.
+	 * (`NEIGHBOURS` clone or `JUMP_TARGETS` jump) that is empty, the child visited by `visit`.
 	 */
-	const fromEachBlob = (mask: 'N' | 'J', visit: Visit, tail: string) =>
+	const fromEachBlob = (mask: 'NEIGHBOURS' | 'JUMP_TARGETS', visit: Visit, tail: string) =>
 		ws
 			.map((fw) => {
 				const inner = nearWords(fw)
 					.map((tw) => {
-						const { caps, words, changed } = child(tw, mask === 'J' ? fw : null);
+						const { caps, words, changed } = child(tw, mask === 'JUMP_TARGETS' ? fw : null);
 						const body = `${caps}\n${visit(words, changed, tail)}`;
-						return `{ let t = ${mask}${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', body)} }`;
+						return `{ let t = ${mask}_${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', body)} }`;
 					})
 					.join('\n');
 				return `{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', inner)} }`;
@@ -335,7 +361,7 @@ export function kernelSource(g: Geometry): string {
 	/** Code: the loops over every move of the side `m`, each child visited by `visit`. */
 	const moveLoops = (pairs: boolean, visit: Visit, cloneTail: string, jumpTail: string) => {
 		const clones = pairs
-			? fromEachBlob('N', visit, cloneTail)
+			? fromEachBlob('NEIGHBOURS', visit, cloneTail)
 			: ws
 					.map((tw) => {
 						const { caps, words, changed } = child(tw, null);
@@ -343,14 +369,18 @@ export function kernelSource(g: Geometry): string {
 						return `{ let x = s${tw}; ${forBits('x', tw, 'b', 'k', body)} }`;
 					})
 					.join('\n');
-		return `${clones}\n${fromEachBlob('J', visit, jumpTail)}`;
+		return `${clones}\n${fromEachBlob('JUMP_TARGETS', visit, jumpTail)}`;
 	};
 	/** Code: at d === 1, the number of moves counted without making them. */
 	const bulkCount = (pairs: boolean) => {
 		const out = [`if (d === 1) {`, `let n = ${pairs ? '0' : list((w) => pop(`s${w}`), ' + ')};`];
 		for (const fw of ws) {
 			const count = nearWords(fw)
-				.map((tw) => pop(`J${tw}[fk] & e${tw}`) + (pairs ? ` + ${pop(`N${tw}[fk] & e${tw}`)}` : ''))
+				.map(
+					(tw) =>
+						pop(`JUMP_TARGETS_${tw}[fk] & e${tw}`) +
+						(pairs ? ` + ${pop(`NEIGHBOURS_${tw}[fk] & e${tw}`)}` : ''),
+				)
 				.join(' + ');
 			out.push(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `n += ${count};`)} }`);
 		}
@@ -366,22 +396,26 @@ export function kernelSource(g: Geometry): string {
 	emit(`let n = outBase;`);
 	emit(`if (!pairs) {`);
 	emit(singles());
-	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE[k];')} }`);
+	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE_MOVE[k];')} }`);
 	emit(`} else {`);
 	for (const fw of ws) {
 		const inner = list(
-			(tw) => `{ let t = N${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`,
+			(tw) =>
+				`{ let t = NEIGHBOURS_${tw}[fk] & e${tw}; ` +
+				`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
 			'\n',
 		);
-		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = CELL[fk] << 8;\n${inner}`)} }`);
+		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`);
 	}
 	emit(`}`);
 	for (const fw of ws) {
 		const inner = list(
-			(tw) => `{ let t = J${tw}[fk] & e${tw}; ${forBits('t', tw, 'b', 'k', 'out[n++] = f | CELL[k];')} }`,
+			(tw) =>
+				`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
+				`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
 			'\n',
 		);
-		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = CELL[fk] << 8;\n${inner}`)} }`);
+		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`);
 	}
 	emit(`return n - outBase;`);
 	emit(`}`);
@@ -403,22 +437,26 @@ export function kernelSource(g: Geometry): string {
 			`md = dst + side * ${W}, od = dst + ${W} - side * ${W};`,
 	);
 	emit(
-		`const to = move & 255, from = (move >>> 8) & 255, tk = KB[to], tw = tk >>> 5, ` +
+		`const to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to], tw = tk >>> 5, ` +
 			`tb = 1 << (tk & 31), zs = side * ${W * 32};`,
 	);
-	emit(`let lo = keys[ksrc] ^ ZSL ^ ZBL[zs + tk], hi = keys[ksrc + 1] ^ ZSH ^ ZBH[zs + tk];`);
+	emit(
+		`let lo = keys[ksrc] ^ ZOBRIST_SIDE_LO ^ ZOBRIST_LO[zs + tk], ` +
+			`hi = keys[ksrc + 1] ^ ZOBRIST_SIDE_HI ^ ZOBRIST_HI[zs + tk];`,
+	);
 	emit(`let fw = -1, fb = 0, n = 256;`);
 	emit(
-		`if (from !== to && JUMP[(from << 8) | to] === 1) { const fk = KB[from]; fw = fk >>> 5; fb = 1 << (fk & 31); ` +
-			`lo ^= ZBL[zs + fk]; hi ^= ZBH[zs + fk]; n = 0; }`,
+		`if (from !== to && IS_JUMP[(from << 8) | to] === 1) { ` +
+			`const fk = CELL_BIT[from]; fw = fk >>> 5; fb = 1 << (fk & 31); ` +
+			`lo ^= ZOBRIST_LO[zs + fk]; hi ^= ZOBRIST_HI[zs + fk]; n = 0; }`,
 	);
 	for (const w of ws) {
-		emit(`{ const o = bb[os + ${w}], c = o & N${w}[tk]; let m = bb[ms + ${w}] | c;`);
+		emit(`{ const o = bb[os + ${w}], c = o & NEIGHBOURS_${w}[tk]; let m = bb[ms + ${w}] | c;`);
 		emit(`if (tw === ${w}) m |= tb; if (fw === ${w}) m ^= fb;`);
 		emit(`bb[md + ${w}] = m; bb[od + ${w}] = o ^ c;`);
 		emit(
 			`if (c !== 0) { n += ${pop('c')}; let x = c; ` +
-				`${forBits('x', w, 'b', 'k', 'lo ^= ZFL[k]; hi ^= ZFH[k];')} } }`,
+				`${forBits('x', w, 'b', 'k', 'lo ^= ZOBRIST_CAPTURE_LO[k]; hi ^= ZOBRIST_CAPTURE_HI[k];')} } }`,
 		);
 	}
 	emit(`keys[kdst] = lo; keys[kdst + 1] = hi;`);
@@ -430,10 +468,10 @@ export function kernelSource(g: Geometry): string {
 	emit(`if (move < 0 || move > 0xffff) return false;`);
 	emit(`const to = move & 255, from = (move >>> 8) & 255;`);
 	emit(`if (to >= ${g.cells} || from >= ${g.cells}) return false;`);
-	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W}, tk = KB[to], tw = tk >>> 5;`);
-	emit(`if (PLAY[tk] === 0 || ((bb[mo + tw] | bb[oo + tw]) & (1 << (tk & 31))) !== 0) return false;`);
-	emit(`if (from === to) return (${list((w) => `(N${w}[tk] & bb[mo + ${w}])`, ' | ')}) !== 0;`);
-	emit(`const fk = KB[from], d = DIST[(from << 8) | to];`);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W}, tk = CELL_BIT[to], tw = tk >>> 5;`);
+	emit(`if (PLAYABLE_BIT[tk] === 0 || ((bb[mo + tw] | bb[oo + tw]) & (1 << (tk & 31))) !== 0) return false;`);
+	emit(`if (from === to) return (${list((w) => `(NEIGHBOURS_${w}[tk] & bb[mo + ${w}])`, ' | ')}) !== 0;`);
+	emit(`const fk = CELL_BIT[from], d = DISTANCE[(from << 8) | to];`);
 	emit(`return (d === 1 || d === 2) && (bb[mo + (fk >>> 5)] & (1 << (fk & 31))) !== 0;`);
 	emit(`}`);
 
@@ -442,9 +480,9 @@ export function kernelSource(g: Geometry): string {
 	emit(`const oo = base + ${W} - side * ${W};`);
 	emit(list((w) => `const o${w} = bb[oo + ${w}] | 0;`, '\n'));
 	emit(`for (let i = 0; i < n; i++) {`);
-	emit(`const move = moves[mBase + i], to = move & 255, from = (move >>> 8) & 255, tk = KB[to];`);
-	emit(`let g = ${list((w) => pop(`o${w} & N${w}[tk]`), ' + ')};`);
-	emit(`out[oBase + i] = (2 * g + ((from === to || JUMP[(from << 8) | to] === 0) ? 1 : 0)) << shift;`);
+	emit(`const move = moves[mBase + i], to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to];`);
+	emit(`let g = ${list((w) => pop(`o${w} & NEIGHBOURS_${w}[tk]`), ' + ')};`);
+	emit(`out[oBase + i] = (2 * g + ((from === to || IS_JUMP[(from << 8) | to] === 0) ? 1 : 0)) << shift;`);
 	emit(`}`);
 	emit(`}`);
 
@@ -522,5 +560,7 @@ export function kernelSource(g: Geometry): string {
 	emit(`return pairs ? ataxxBulkPairs(${unpack}, clock, depth) : ataxxBulk(${unpack}, clock, depth);`);
 	emit(`}`);
 	emit(`return { generate, hasMove, make, isLegal, gains, exposure, perft, perftAtaxx };`);
+	// Stack traces and profiles name the compiled code after this line.
+	emit(`//# sourceURL=${kernelName(g)}`);
 	return lines.join('\n');
 }

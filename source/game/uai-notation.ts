@@ -7,7 +7,7 @@
 
 import { cellDistance } from './geometry.js';
 import { playMove } from './make-move.js';
-import { legalMoves } from './movegen.js';
+import { pseudolegalMoves } from './movegen.js';
 import { cloneTo, moveFrom, moveOf, moveTo, PASS, type Move } from './move.js';
 import { formatMove } from './notation.js';
 import { cellAt, type Position, samePosition, sideName } from './position.js';
@@ -47,7 +47,7 @@ export function parseUaiMove(pos: Position, text: string): UaiMoveCheck {
 	const g = pos.geometry;
 	const side = sideName(pos.side);
 	if (text === '0000') {
-		return legalMoves(pos).length === 0
+		return pseudolegalMoves(pos).length === 0
 			? { ok: true, move: PASS }
 			: { ok: false, reason: `a pass (0000) while ${side} has legal moves` };
 	}
@@ -71,7 +71,7 @@ export function parseUaiMove(pos: Position, text: string): UaiMoveCheck {
 	const mine = pos.side === 0 ? 'B' : 'R';
 	if (m[3] === undefined) {
 		const clone = cloneTo(to);
-		if (!legalMoves(pos).includes(clone)) return { ok: false, reason: `no ${side} blob next to ${toName}` };
+		if (!pseudolegalMoves(pos).includes(clone)) return { ok: false, reason: `no ${side} blob next to ${toName}` };
 		return { ok: true, move: clone };
 	}
 	const from = cellOf(m[1], m[2]);
@@ -90,7 +90,7 @@ export function parseUaiMove(pos: Position, text: string): UaiMoveCheck {
  */
 export function moveBetween(before: Position, after: Position): Move | null {
 	if (before.geometry !== after.geometry) return null;
-	const candidates = [...legalMoves(before, 'pairs'), PASS];
+	const candidates = [...pseudolegalMoves(before, 'pairs'), PASS];
 	for (const move of candidates) {
 		if (samePosition(playMove(before, move), after)) return move;
 	}

@@ -13,12 +13,13 @@ import { checkMove } from '../game/legality.js';
 import { playMove } from '../game/make-move.js';
 import { PASS, type Move } from '../game/move.js';
 import { formatMove, type MoveCoords } from '../game/notation.js';
-import { hasLegalMove } from '../game/movegen.js';
+import { hasPseudolegalMove } from '../game/movegen.js';
 import { clonePosition, type Position, type Side } from '../game/position.js';
 import { HumanPlayer } from '../players/human-player.js';
 import { type EngineInfo, type MoveAnswer, type Player } from '../players/player.js';
 import { watchdogMs } from '../search/time-manager.js';
 import { abortedResult, endResult, forfeitResult, type GameResult } from './result.js';
+import { startTimer } from './timer.js';
 
 /** Settings of one game. */
 export interface GameOptions {
@@ -160,7 +161,7 @@ export class Game {
 			const end = gameEnd(position, variant, halfMovesLeft);
 			if (end) return this.finish(endResult(end, position));
 			const side = position.side;
-			if (variant === 'ataxx' && !hasLegalMove(position)) {
+			if (variant === 'ataxx' && !hasPseudolegalMove(position)) {
 				this.record(side, PASS, 'pass', 'pass', 0);
 				continue;
 			}
@@ -222,8 +223,8 @@ export class Game {
 		if (player.kind === 'human') return answer;
 		const extra = this.options.watchdogMs ?? watchdogMs(timeMs, false);
 		return new Promise((resolve) => {
-			const hurry = setTimeout(() => player.hurry?.(), timeMs + extra);
-			const giveUp = setTimeout(
+			const hurry = startTimer(() => player.hurry?.(), timeMs + extra);
+			const giveUp = startTimer(
 				() =>
 					resolve({
 						kind: 'forfeit',

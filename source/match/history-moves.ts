@@ -4,7 +4,7 @@
  */
 
 import { playMove } from '../game/make-move.js';
-import { legalMoves } from '../game/movegen.js';
+import { pseudolegalMoves } from '../game/movegen.js';
 import { type Move } from '../game/move.js';
 import { type Position, samePosition } from '../game/position.js';
 
@@ -15,7 +15,7 @@ import { type Position, samePosition } from '../game/position.js';
  */
 export function moveBetween(before: Position, after: Position): Move | null {
 	if (before.geometry !== after.geometry) return null;
-	for (const move of legalMoves(before, 'pairs')) {
+	for (const move of pseudolegalMoves(before, 'pairs')) {
 		if (samePosition(playMove(before, move), after)) return move;
 	}
 	return null;

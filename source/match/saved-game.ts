@@ -23,6 +23,7 @@
  * it is loaded into, so a record never starts a program).
  */
 
+import { type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { type BoardFile, parseBoardFile } from '../game/board-file.js';
@@ -173,7 +174,8 @@ export function parseSavedGame(text: string, file = '<record>'): LoadedGame {
 		!rows.every((r): r is string => typeof r === 'string')
 	)
 		return fail(`"board" must be 1 to ${MAX_SIDE} rows of B, R, . and X`);
-	const cols = rows[0].length;
+	// The width is the one most rows have, so that a short first row is the one named.
+	const cols = mostCommon(rows.map((row) => row.length));
 	const holes: number[] = [];
 	rows.forEach((row, r) => {
 		if (row.length !== cols || cols < 1 || cols > MAX_SIDE)
@@ -306,7 +308,10 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * @throws SavedGameError naming the file if it cannot be written
  */
 export async function saveGame(path: string, record: SavedGame, overwrite = false): Promise<boolean> {
-	if (!overwrite && (await exists(path))) return false;
+	const existing = await statOrNull(path);
+	// A directory cannot be overwritten: say so before asking.
+	if (existing?.isDirectory()) throw new SavedGameError(`cannot write ${path}: is a directory`);
+	if (!overwrite && existing) return false;
 	try {
 		await writeFileAtomic(path, formatSavedGame(record), { mode: 0o644 });
 	} catch (error) {
@@ -324,13 +329,21 @@ export async function saveGame(path: string, record: SavedGame, overwrite = fals
 	return true;
 }
 
-async function exists(path: string): Promise<boolean> {
+async function statOrNull(path: string): Promise<Stats | null> {
 	try {
-		await stat(path);
-		return true;
+		return await stat(path);
 	} catch {
-		return false;
+		return null;
 	}
+}
+
+/** The value that occurs most often (the first such in order when several tie). */
+function mostCommon(values: readonly number[]): number {
+	const counts = new Map<number, number>();
+	for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+	let best = values[0];
+	for (const v of values) if (counts.get(v)! > counts.get(best)!) best = v;
+	return best;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -3,23 +3,25 @@
  * for each move it is run as `PROGRAM BOARD_FILE TIME HALF_MOVES` (argument list configurable).
  *
  * For each move: the position (with the old client's history section, whose parity says whose
- * turn it is) goes to a private temp file; the program is started with an argument array (never
- * a shell) in its own process group; it has TIME plus a grace period; the last move line it
- * printed before then is its move; then it is ended (SIGTERM, then SIGKILL) and the file deleted.
- * No move in time, a crash, or no move line at all is a forfeit with the reason.
+ * turn it is) goes to a private temp file; the program is started (`engine-process.ts`: an
+ * argument array, never a shell, in its own process group); it has TIME plus a grace period; the
+ * last move line it printed before it exited, or before the deadline, is its move (once it has
+ * exited, its move is taken at once, even if a child it left behind holds its output open); a
+ * program still running then is ended (SIGTERM, then SIGKILL) and the file deleted. No move in
+ * time, a crash, or no move line at all is a forfeit with the reason.
  * TIME is sent in seconds with a decimal point (`2.4`, `-0.5`): positive for Blue, negative for Red.
  */
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { execa } from 'execa';
 import { formatBoardFile, historyForSide } from '../game/board-file.js';
 import { type MoveCoords, parseMoveText } from '../game/notation.js';
 import { RED } from '../game/position.js';
 import { type EngineLogger } from './engine-log.js';
 import { type MoveAnswer, type MoveRequest, type Player } from './player.js';
-import { killProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-registry.js';
+import { EngineProcess, howEnded, startFailure, timerMs } from './engine-process.js';
+import { trackTempDir, untrackTempDir } from './process-registry.js';
 
 /** The default argument list: `{board} {time} {moves}`. */
 export const DEFAULT_ENGINE_ARGS: readonly string[] = ['{board}', '{time}', '{moves}'];
@@ -43,9 +45,6 @@ export interface ExternalEngineOptions {
 	/** Receives the argument list, the board file, every line read and what happened to the process. */
 	readonly log?: EngineLogger;
 }
-
-/** Longest partial line kept while waiting for its end (a flood without newlines is cut). */
-const MAX_LINE = 4096;
 
 /** The time argument: seconds with a decimal point and the side's sign (`2.4`, `-1.0`). */
 export function formatTimeArg(timeMs: number, side: 0 | 1): string {
@@ -75,6 +74,7 @@ export class ExternalPlayer implements Player {
 		let dir: string | null = null;
 		try {
 			dir = await mkdtemp(join(tmpdir(), 'blobterm-'));
+			trackTempDir(dir);
 			const file = join(dir, 'position.bwb');
 			await writeFile(file, formatBoardFile(request.position, historyForSide(request.history)), { mode: 0o600 });
 			return await this.run(file, request);
@@ -84,7 +84,10 @@ export class ExternalPlayer implements Player {
 				reason: `could not run ${this.name}: ${(error as Error).message.split('\n')[0]}`,
 			};
 		} finally {
-			if (dir) await rm(dir, { recursive: true, force: true });
+			if (dir) {
+				await rm(dir, { recursive: true, force: true });
+				untrackTempDir(dir);
+			}
 		}
 	}
 
@@ -118,114 +121,57 @@ export class ExternalPlayer implements Player {
 				log('>', `board: ${line}`);
 		}
 
-		const child = execa(this.options.command, args, {
-			stdin: 'ignore',
-			buffer: false,
-			reject: false,
-			detached: true,
-			cleanup: false,
-			encoding: 'utf8',
-		});
-		if (child.pid !== undefined) trackProcessGroup(child.pid);
-
+		const engine = new EngineProcess(this.options.command, args, { log });
 		let last: { line: string; coords: MoveCoords } | null = null;
-		let partial = '';
-		let lastOther = '';
-		let stderrTail = '';
-		const takeLine = (raw: string) => {
-			const line = raw.replace(/\r$/, '');
-			log?.('<', line);
-			const coords = parseMoveText(line);
-			if (coords) {
-				if (performance.now() <= deadline) last = { line: line.trim(), coords };
-			} else if (line.trim() !== '') {
-				lastOther = line.trim();
-				request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther.slice(0, 200) });
+		const elapsed = () => Math.round(performance.now() - started);
+		const stopLines = engine.onLines((lines) => {
+			const inTime = performance.now() <= deadline;
+			let other = '';
+			for (const line of lines) {
+				const coords = parseMoveText(line);
+				if (coords) {
+					if (inTime) last = { line: line.trim(), coords };
+				} else if (line.trim() !== '') other = line.trim();
 			}
-		};
-		child.stdout?.on('data', (chunk: string) => {
-			partial += chunk;
-			let newline = partial.indexOf('\n');
-			while (newline >= 0) {
-				takeLine(partial.slice(0, newline));
-				partial = partial.slice(newline + 1);
-				newline = partial.indexOf('\n');
+			if (other !== '') {
+				engine.lastOther = other;
+				request.onInfo?.({ timeMs: elapsed(), text: other.slice(0, 200) });
 			}
-			if (partial.length > MAX_LINE) partial = partial.slice(-MAX_LINE);
 		});
-		child.stderr?.on('data', (chunk: string) => {
-			stderrTail = (stderrTail + chunk).slice(-2000);
-			if (log)
-				for (const line of chunk.split('\n'))
-					if (line.trim() !== '') log('!', line.replace(/\r$/, '').slice(0, MAX_LINE));
-		});
-
-		let timedOut = false;
-		let killTimer: NodeJS.Timeout | undefined;
-		const end = () => {
-			if (child.pid === undefined || killTimer) return;
-			log?.('#', 'sending SIGTERM');
-			killProcessGroup(child.pid, 'SIGTERM');
-			killTimer = setTimeout(() => {
-				log?.('#', 'sending SIGKILL');
-				killProcessGroup(child.pid!, 'SIGKILL');
-			}, this.killDelayMs);
-		};
-		const deadlineTimer = setTimeout(() => {
-			timedOut = true;
-			end();
-		}, limitMs);
-		const onAbort = () => end();
-		request.signal.addEventListener('abort', onAbort);
-		this.hurryNow = end;
 		const progress = setInterval(
-			() => request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther || undefined }),
+			() => request.onInfo?.({ timeMs: elapsed(), text: engine.lastOther || undefined }),
 			100,
 		);
 
-		const result = await child;
-		clearTimeout(deadlineTimer);
-		clearInterval(progress);
-		if (killTimer) clearTimeout(killTimer);
+		// The program's exit (its output read), the deadline, a hurry or the end of the game.
+		const ended = await new Promise<'exit' | 'timeout' | 'hurry' | 'abort'>((resolve) => {
+			const timer = setTimeout(() => resolve('timeout'), timerMs(limitMs));
+			const onAbort = () => resolve('abort');
+			void engine.exited.then(() => resolve('exit'));
+			this.hurryNow = () => resolve('hurry');
+			request.signal.addEventListener('abort', onAbort, { once: true });
+			void engine.exited.finally(() => {
+				clearTimeout(timer);
+				request.signal.removeEventListener('abort', onAbort);
+			});
+		});
 		this.hurryNow = null;
-		request.signal.removeEventListener('abort', onAbort);
-		if (child.pid !== undefined) {
-			killProcessGroup(child.pid, 'SIGKILL'); // children it left behind
-			untrackProcessGroup(child.pid);
-		}
-		if (partial !== '') takeLine(partial);
-		log?.(
-			'#',
-			result.signal
-				? `exited: signal ${result.signal}`
-				: `exited: exit code ${result.exitCode ?? (result as { code?: string }).code}`,
-		);
-		request.onInfo?.({ timeMs: Math.round(performance.now() - started), text: lastOther || undefined });
+		const exit = ended === 'exit' ? engine.exit : await engine.terminate(this.killDelayMs);
+		stopLines();
+		clearInterval(progress);
+		request.onInfo?.({ timeMs: elapsed(), text: engine.lastOther || undefined });
 
-		const elapsed = ((performance.now() - started) / 1000).toFixed(2);
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
 		const move = last as { line: string; coords: MoveCoords } | null;
 		if (move) return { kind: 'move', coords: move.coords, text: move.line };
-		const stderrLine = stderrTail.trim().split('\n').pop()?.trim().slice(0, 120);
-		const detail = stderrLine
-			? ` (stderr: ${stderrLine})`
-			: lastOther
-				? ` (last output: ${JSON.stringify(lastOther.slice(0, 80))})`
-				: '';
-		if (timedOut) return { kind: 'forfeit', reason: `no move within ${(limitMs / 1000).toFixed(2)} s${detail}` };
-		const code = (result as { code?: string }).code;
-		if (code === 'ENOENT')
-			return { kind: 'forfeit', reason: `could not start ${this.options.command}: no such program` };
-		if (code === 'EACCES')
-			return { kind: 'forfeit', reason: `could not start ${this.options.command}: not executable` };
-		if (code) return { kind: 'forfeit', reason: `could not start ${this.options.command}: ${code}` };
-		if (result.signal)
-			return { kind: 'forfeit', reason: `crashed (${result.signal}) after ${elapsed} s without a move${detail}` };
-		if (result.exitCode !== 0)
-			return {
-				kind: 'forfeit',
-				reason: `exited with code ${result.exitCode} after ${elapsed} s without a move${detail}`,
-			};
+		const detail = engine.detail();
+		if (ended === 'timeout')
+			return { kind: 'forfeit', reason: `no move within ${(limitMs / 1000).toFixed(2)} s${detail}` };
+		if (ended === 'hurry') return { kind: 'forfeit', reason: `no move yet when asked to move now${detail}` };
+		if (exit?.startError) return { kind: 'forfeit', reason: startFailure(this.options.command, exit.startError) };
+		const seconds = ((performance.now() - started) / 1000).toFixed(2);
+		if (exit && (exit.signal || exit.code !== 0))
+			return { kind: 'forfeit', reason: `${howEnded(exit)} after ${seconds} s without a move${detail}` };
 		return { kind: 'forfeit', reason: `printed no move line${detail}` };
 	}
 }

@@ -28,8 +28,9 @@
 
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { BOUNDS, checkNumber, type NumberBounds, quoteInput } from '../game/number-args.js';
 import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
-import { MAX_THREADS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
+import { type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { UserError } from '../game/user-error.js';
 
@@ -104,9 +105,7 @@ export function parsePlayerSpec(text: string, { checkProgram = true }: { checkPr
 		} catch (error) {
 			throw new PlayerSpecError(`player ${text}: ${(error as SearchOptionError).message}`);
 		}
-		const threads = options.threads === undefined ? undefined : readInteger(text, 'threads', options.threads, 1);
-		if (threads !== undefined && threads > MAX_THREADS)
-			throw new PlayerSpecError(`player ${text}: threads must be at most ${MAX_THREADS}, got ${threads}`);
+		const threads = readOption(text, 'threads', options.threads, BOUNDS.threads);
 		if (options.parallel !== undefined && options.parallel !== 'lazy' && options.parallel !== 'ybwc')
 			throw new PlayerSpecError(`player ${text}: parallel must be lazy or ybwc, got "${options.parallel}"`);
 		const parallel = options.parallel as ParallelAlgorithm | undefined;
@@ -114,8 +113,8 @@ export function parsePlayerSpec(text: string, { checkProgram = true }: { checkPr
 			kind: 'builtin',
 			text,
 			name: options.name,
-			depth: options.depth === undefined ? undefined : readInteger(text, 'depth', options.depth, 1),
-			nodes: options.nodes === undefined ? undefined : readInteger(text, 'nodes', options.nodes, 1),
+			depth: readOption(text, 'depth', options.depth, BOUNDS.depth),
+			nodes: readOption(text, 'nodes', options.nodes, BOUNDS.nodes),
 			search,
 			threads,
 			parallel,
@@ -145,10 +144,10 @@ export function parsePlayerSpec(text: string, { checkProgram = true }: { checkPr
 					.trim()
 					.split(/\s+/)
 					.filter((a) => a !== '');
-	const graceMs = options.grace === undefined ? undefined : readNumber(text, 'grace', options.grace, 0);
+	const graceMs = readOption(text, 'grace', options.grace, BOUNDS.graceMs);
 	const command = checkProgram ? resolveProgram(program) : program;
 	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
-	const initMs = options.init === undefined ? undefined : readNumber(text, 'init', options.init, 1);
+	const initMs = readOption(text, 'init', options.init, BOUNDS.handshakeMs);
 	return { kind, text, program, command, name: options.name, args, graceMs, initMs, options: options.setoptions };
 }
 
@@ -193,18 +192,13 @@ function readOptions(text: string, kind: PlayerKind, items: readonly string[]): 
 	return out;
 }
 
-function readNumber(text: string, key: string, value: string, min: number): number {
-	const n = Number(value);
-	if (value.trim() === '' || !Number.isFinite(n) || n < min)
-		throw new PlayerSpecError(`player ${text}: ${key} must be a number >= ${min}, got "${value}"`);
-	return n;
-}
-
-function readInteger(text: string, key: string, value: string, min: number): number {
-	const n = readNumber(text, key, value, min);
-	if (!Number.isInteger(n))
-		throw new PlayerSpecError(`player ${text}: ${key} must be an integer >= ${min}, got "${value}"`);
-	return n;
+/** An option's number, checked against its bounds (`game/number-args.ts`); undefined if not given. */
+function readOption(text: string, key: string, value: string | undefined, bounds: NumberBounds): number | undefined {
+	if (value === undefined) return undefined;
+	const checked = checkNumber(value, bounds);
+	if (!checked.ok)
+		throw new PlayerSpecError(`player ${text}: ${key} must be ${checked.expected}, got ${quoteInput(value)}`);
+	return checked.value;
 }
 
 function isFile(path: string): boolean {

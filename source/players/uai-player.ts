@@ -19,9 +19,9 @@ import { type Move, PASS } from '../game/move.js';
 import { moveCoords } from '../game/notation.js';
 import { type Position, sideName } from '../game/position.js';
 import { type EngineLogger } from './engine-log.js';
-import { EngineProcess, type ProcessExit, type WaitResult } from './engine-process.js';
+import { EngineProcess, howEnded, type ProcessExit, startFailure, type WaitResult } from './engine-process.js';
 import { type EngineInfo, type MoveAnswer, type MoveRequest, type Player } from './player.js';
-import { parseInfoLine } from './uai-info.js';
+import { parseInfoLine, type UaiInfo } from './uai-info.js';
 import { formatUaiMove, isUaiMoveText, moveBetween, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
 /** Settings of a UAI engine. */
@@ -94,7 +94,10 @@ export class UaiPlayer implements Player {
 	private async start(signal: AbortSignal): Promise<EngineProcess> {
 		if (this.process && this.ready) return this.process;
 		if (this.process) throw new Forfeit('the engine failed earlier in this game');
-		const engine = new EngineProcess(this.options.command, this.options.args ?? [], this.options.log);
+		const engine = new EngineProcess(this.options.command, this.options.args ?? [], {
+			stdin: true,
+			log: this.options.log,
+		});
 		this.process = engine;
 		const initMs = this.options.initMs ?? 5000;
 		const readyMs = this.options.readyMs ?? 5000;
@@ -126,21 +129,12 @@ export class UaiPlayer implements Player {
 		if (result.kind === 'found') return;
 		if (result.kind === 'aborted') throw new Forfeit('game abandoned');
 		if (result.kind === 'exit') throw new Forfeit(this.exitReason(engine, result.exit, what));
-		throw new Forfeit(`no ${what} within ${(ms / 1000).toFixed(2)} s ${when}${this.detail(engine)}`);
+		throw new Forfeit(`no ${what} within ${(ms / 1000).toFixed(2)} s ${when}${engine.detail()}`);
 	}
 
 	private exitReason(engine: EngineProcess, exit: ProcessExit, what: string): string {
-		if (exit.startError === 'ENOENT') return `could not start ${this.options.command}: no such program`;
-		if (exit.startError === 'EACCES') return `could not start ${this.options.command}: not executable`;
-		if (exit.startError) return `could not start ${this.options.command}: ${exit.startError}`;
-		return `${howEnded(exit)} before ${what}${this.detail(engine)}`;
-	}
-
-	private detail(engine: EngineProcess): string {
-		const stderr = engine.stderrLine;
-		if (stderr) return ` (stderr: ${stderr})`;
-		if (engine.lastOther) return ` (last output: ${JSON.stringify(engine.lastOther.slice(0, 80))})`;
-		return '';
+		if (exit.startError) return startFailure(this.options.command, exit.startError);
+		return `${howEnded(exit)} before ${what}${engine.detail()}`;
 	}
 
 	/** One move: position, sync, go, bestmove. @throws Forfeit */
@@ -152,8 +146,8 @@ export class UaiPlayer implements Player {
 		let info: EngineInfo = { timeMs: 0 };
 		const since = performance.now();
 		const elapsed = () => Math.round(performance.now() - since);
-		const stopLines = engine.onLine((line) => {
-			const parsed = parseInfoLine(line);
+		const stopLines = engine.onLines((lines) => {
+			const parsed = latestInfo(lines);
 			if (!parsed) return;
 			info = {
 				...info,
@@ -197,19 +191,19 @@ export class UaiPlayer implements Player {
 				const seconds = ((performance.now() - started) / 1000).toFixed(2);
 				return {
 					kind: 'forfeit',
-					reason: `${howEnded(result.exit)} after ${seconds} s without a move${this.detail(engine)}`,
+					reason: `${howEnded(result.exit)} after ${seconds} s without a move${engine.detail()}`,
 				};
 			}
 			if (result.kind === 'timeout')
 				return {
 					kind: 'forfeit',
-					reason: `no bestmove within ${(limitMs / 1000).toFixed(2)} s${this.detail(engine)}`,
+					reason: `no bestmove within ${(limitMs / 1000).toFixed(2)} s${engine.detail()}`,
 				};
 			const text = result.value;
 			if (!isUaiMoveText(text))
 				return {
 					kind: 'forfeit',
-					reason: `bestmove ${JSON.stringify(text)} is not a move${this.detail(engine)}`,
+					reason: `bestmove ${JSON.stringify(text)} is not a move${engine.detail()}`,
 				};
 			const check = parseUaiMove(position, text);
 			if (!check.ok) return { kind: 'forfeit', reason: `illegal move ${JSON.stringify(text)}: ${check.reason}` };
@@ -254,7 +248,23 @@ function cachedMoveBetween(before: Position, after: Position): Move | null {
 	return move;
 }
 
-/** `crashed (SIGSEGV)` or `exited with code 3`. */
-function howEnded(exit: ProcessExit): string {
-	return exit.signal ? `crashed (${exit.signal})` : `exited with code ${exit.code}`;
+/** Info lines read back from a batch's last one before each field is taken. */
+const INFO_LINES_PER_BATCH = 8;
+
+/**
+ * What the info lines of a batch say, latest first: each field from the last line that gives
+ * it, looking at the last `INFO_LINES_PER_BATCH` info lines only, so that a flood of them costs
+ * a bounded amount of work per batch (the live display shows only the latest anyway).
+ * @returns null if the batch holds no info line
+ */
+export function latestInfo(lines: readonly string[]): UaiInfo | null {
+	let merged: { -readonly [K in keyof UaiInfo]: UaiInfo[K] } | null = null;
+	let seen = 0;
+	for (let i = lines.length - 1; i >= 0 && seen < INFO_LINES_PER_BATCH; i--) {
+		const parsed = lines[i].includes('info') ? parseInfoLine(lines[i]) : null;
+		if (!parsed) continue;
+		seen++;
+		merged = { ...parsed, ...(merged ?? {}) };
+	}
+	return merged;
 }

@@ -6,19 +6,21 @@
  * line), chosen by the low bits of the key's low half:
  *
  * ```
- *  word 0  check    keyLo ^ data ^ score   (Hyatt and Mann's lockless XOR: a torn entry fails it)
- *  word 1  keyHi
+ *  word 0  check    keyLo ^ keyHi ^ data ^ score   (Hyatt and Mann's lockless XOR over the whole
+ *                   entry: an entry torn by two writers fails it)
+ *  word 1  keyHi    (also compared alone, to reject most other positions at once)
  *  word 2  data     bits  0-16  move (17 bits: cell moves < 0x10000, pass 0x10000, none 0x1ffff)
  *                   bits 17-23  depth (plies, 0..127)
  *                   bits 24-25  bound (0 empty, 1 upper, 2 lower, 3 exact)
  *                   bits 26-31  age (search generation, 6 bits)
  *  word 3  score    relative to the node for finished games (see score.ts scoreToTable)
  * ```
- * Reads verify the key (other threads may be writing) and copy the fields out; every write goes
- * through `store()`. Replacement (after Stockfish's): an entry of the same position is
- * overwritten unless it holds a deeper result of this search; otherwise the entry of the bucket
- * with the lowest `depth - 8 * age distance` goes. Hyatt and Mann, "A lockless transposition
- * table implementation for parallel search", ICGA Journal 25(1), 2002.
+ * Reads verify the key (other threads may be writing) and copy the fields into an entry the
+ * caller owns (`TableEntry`); every write goes through `store()`. Replacement (after
+ * Stockfish's): an entry of the same position is overwritten unless it holds a deeper result of
+ * this search; otherwise the entry of the bucket with the lowest `depth - 8 * age distance` goes.
+ * Hyatt and Mann, "A lockless transposition table implementation for parallel search", ICGA
+ * Journal 25(1), 2002.
  */
 
 import { type Move, NO_MOVE } from '../game/move.js';
@@ -41,7 +43,19 @@ const AGE_MASK = 63;
 /** Bytes per entry. */
 export const ENTRY_BYTES = ENTRY_WORDS * 4;
 
-/** A transposition table over shared memory. Probe results are left in the public fields. */
+/** What a probe found, copied out of the table: each search thread owns one (or one per use). */
+export class TableEntry {
+	/** The stored move (NO_MOVE if none). */
+	move: Move = NO_MOVE;
+	/** Plies searched below the position. */
+	depth = 0;
+	/** BOUND_UPPER, BOUND_LOWER or BOUND_EXACT. */
+	bound = BOUND_NONE;
+	/** As stored: convert with `scoreFromTable`. */
+	score = 0;
+}
+
+/** A transposition table over shared memory. */
 export class TranspositionTable {
 	/** The shared memory (pass it to another thread to share the table). */
 	readonly buffer: SharedArrayBuffer;
@@ -50,13 +64,6 @@ export class TranspositionTable {
 	private readonly slots: Int32Array;
 	private readonly bucketMask: number;
 	private age = 0;
-
-	/** After a successful `probe`: the stored move (NO_MOVE if none). */
-	move: Move = NO_MOVE;
-	/** After a successful `probe`: the stored depth, bound and (table-relative) score. */
-	depth = 0;
-	bound = BOUND_NONE;
-	score = 0;
 
 	/**
 	 * @param sizeMb requested size in MB (1..65536); rounded down to a power of two of buckets
@@ -100,25 +107,25 @@ export class TranspositionTable {
 	}
 
 	/**
-	 * Looks a position up. On success the fields `move`, `depth`, `bound` and `score` hold the
-	 * entry (score as stored: convert with `scoreFromTable`).
-	 * @returns true if the position is in the table
+	 * Looks a position up; on success copies the entry into `entry`.
+	 * @returns true if the position is in the table (`entry` is left as it was otherwise)
 	 */
-	probe(keyLo: number, keyHi: number): boolean {
+	probe(keyLo: number, keyHi: number, entry: TableEntry): boolean {
 		const slots = this.slots;
 		const base = (keyLo & this.bucketMask) * BUCKET_WORDS;
 		for (let i = base; i < base + BUCKET_WORDS; i += ENTRY_WORDS) {
-			if (slots[i + 1] !== keyHi) continue;
+			const hi = slots[i + 1];
+			if (hi !== keyHi) continue;
 			const data = slots[i + 2];
 			const score = slots[i + 3];
-			if ((slots[i] ^ data ^ score) !== keyLo) continue;
+			if ((slots[i] ^ hi ^ data ^ score) !== keyLo) continue;
 			const bound = (data >>> 24) & 3;
 			if (bound === BOUND_NONE) continue;
 			const move = data & MOVE_MASK;
-			this.move = move === MOVE_MASK ? NO_MOVE : move;
-			this.depth = (data >>> 17) & 127;
-			this.bound = bound;
-			this.score = score;
+			entry.move = move === MOVE_MASK ? NO_MOVE : move;
+			entry.depth = (data >>> 17) & 127;
+			entry.bound = bound;
+			entry.score = score;
 			return true;
 		}
 		return false;
@@ -137,7 +144,11 @@ export class TranspositionTable {
 		for (let i = base; i < base + BUCKET_WORDS; i += ENTRY_WORDS) {
 			const data = slots[i + 2];
 			const entryBound = (data >>> 24) & 3;
-			if (entryBound !== BOUND_NONE && slots[i + 1] === keyHi && (slots[i] ^ data ^ slots[i + 3]) === keyLo) {
+			if (
+				entryBound !== BOUND_NONE &&
+				slots[i + 1] === keyHi &&
+				(slots[i] ^ keyHi ^ data ^ slots[i + 3]) === keyLo
+			) {
 				// The same position: keep a deeper result of this search, and keep its move if none is given.
 				const entryDepth = (data >>> 17) & 127;
 				const entryAge = (data >>> 26) & AGE_MASK;
@@ -166,7 +177,7 @@ export class TranspositionTable {
 		slots[target + 1] = keyHi;
 		slots[target + 2] = data;
 		slots[target + 3] = score;
-		slots[target] = keyLo ^ data ^ score;
+		slots[target] = keyLo ^ keyHi ^ data ^ score;
 	}
 
 	/** Per mille of the first 1000 entries that hold a result of the current search (UCI's hashfull). */

@@ -18,10 +18,12 @@ import { MoveList } from './components/MoveList.js';
 import { MovePrompt } from './components/MovePrompt.js';
 import { StatusLine } from './components/StatusLine.js';
 import { TooSmall } from './components/TooSmall.js';
+import { completeFileName } from './file-completion.js';
 import { GameProvider, useGameView } from './game-context.js';
 import { useKeys } from './hooks/use-keys.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { computeLayout, panelPlan } from './layout.js';
+import { computeLayout, hiddenPanelNote, panelPlan } from './layout.js';
+import { plural } from './format.js';
 import { type Effect, initialScreen, reduceKey, type ScreenContext, type ScreenState } from './screen-reducer.js';
 
 /** Props of the app. */
@@ -29,8 +31,8 @@ export interface AppProps {
 	readonly session: GameSession;
 	/** The board's file name, for the title. */
 	readonly boardName: string;
-	/** Called when the user quits (after Ink has been asked to exit). */
-	readonly onQuit?: () => void;
+	/** Called when the user quits (q) or interrupts (Ctrl-C), after Ink has been asked to exit. */
+	readonly onQuit?: (how: 'quit' | 'interrupt') => void;
 }
 
 /** The whole interface for a session of games. */
@@ -69,7 +71,13 @@ function saveName(boardName: string, lastPath: string): string {
 	return `${basename(boardName).replace(/\.(bwb|json)$/, '')}-game.json`;
 }
 
-function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name: string) => void }) {
+function GameScreen({
+	onQuit,
+	onLoaded,
+}: {
+	onQuit?: (how: 'quit' | 'interrupt') => void;
+	onLoaded: (name: string) => void;
+}) {
 	const { session, state, boardName } = useGameView();
 	const { exit } = useApp();
 	const { columns, rows } = useTerminalSize();
@@ -105,8 +113,9 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 			const fail = (text: string) => patchScreen({ message: { text, kind: 'error' } });
 			switch (effect.kind) {
 				case 'quit':
+				case 'interrupt':
 					session.quit();
-					onQuit?.();
+					onQuit?.(effect.kind);
 					exit();
 					return;
 				case 'play': {
@@ -162,13 +171,31 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 							lastPath.current = effect.path;
 							patchScreen({
 								file: null,
-								message: { text: `saved ${record.moves.length} moves to ${effect.path}`, kind: 'info' },
+								message: {
+									text: `saved ${plural(record.moves.length, 'move')} to ${effect.path}`,
+									kind: 'info',
+								},
 							});
 						},
-						(error: Error) => patchScreen({ file: null, message: { text: error.message, kind: 'error' } }),
+						// The prompt stays open, so that the name can be put right.
+						(error: Error) => fail(error.message),
 					);
 					return;
 				}
+				case 'complete':
+					completeFileName(effect.text).then((completion) => {
+						const file = screenRef.current.file;
+						if (!file || file.text !== effect.text) return; // closed or typed on meanwhile
+						patchScreen({
+							file: { ...file, text: completion.text, confirm: false },
+							message: completion.none
+								? { text: `no file name starts with ${effect.text || 'that'}`, kind: 'error' }
+								: completion.choices.length > 0
+									? { text: completion.choices.join('  '), kind: 'info' }
+									: null,
+						});
+					}, fail);
+					return;
 				case 'load':
 					readGameFile(effect.path).then(
 						(loaded) => {
@@ -177,7 +204,10 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 							onLoaded(basename(effect.path));
 							patchScreen({
 								file: null,
-								message: { text: `loaded ${effect.path}: ${loaded.moves.length} moves`, kind: 'info' },
+								message: {
+									text: `loaded ${effect.path}: ${plural(loaded.moves.length, 'move')}`,
+									kind: 'info',
+								},
 							});
 						},
 						(error: Error) =>
@@ -222,14 +252,27 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 	}
 	const marks = boardMarks(state, screen, human !== null);
 	const engines = state.players.filter((p) => p.kind !== 'human').length;
-	const plan = panelPlan(layout.panelLines, engines);
+	const plan = panelPlan(layout.panelLines, engines, layout.panelWidth);
 	const panel =
 		layout.panel === 'none' ? null : (
 			<Box flexDirection="column" width={layout.panelWidth} gap={1}>
 				<MoveList maxLines={plan.moveLines} />
-				{plan.engines === 'none' ? null : <EnginePanel compact={plan.engines === 'compact'} />}
+				{plan.engines === 'full' || plan.engines === 'compact' ? (
+					<EnginePanel compact={plan.engines === 'compact'} width={layout.panelWidth} />
+				) : plan.engines === 'hidden' ? (
+					<Text dimColor wrap="truncate-end">
+						engines hidden: a taller terminal shows them
+					</Text>
+				) : null}
 			</Box>
 		);
+	// With no side panel, a line under the board (if there is room) says what is hidden.
+	const note =
+		layout.panelNeeds && layout.mainLines > g.rows + 1 ? (
+			<Text dimColor wrap="truncate-end">
+				{hiddenPanelNote(layout.panelNeeds, engines)}
+			</Text>
+		) : null;
 	return (
 		<Box flexDirection="column" width={columns}>
 			<Text bold wrap="truncate-end">
@@ -245,6 +288,7 @@ function GameScreen({ onQuit, onLoaded }: { onQuit?: () => void; onLoaded: (name
 					{panel}
 				</Box>
 			)}
+			{screen.help ? null : note}
 			<StatusLine columns={columns} />
 			<MovePrompt
 				human={human}

@@ -14,7 +14,7 @@
  */
 
 import { cellDistance } from '../game/geometry.js';
-import { legalMoves } from '../game/movegen.js';
+import { pseudolegalMoves } from '../game/movegen.js';
 import { moveFrom, moveTo, PASS, type Move } from '../game/move.js';
 import { type CellChar, cellAt, type Position } from '../game/position.js';
 
@@ -28,7 +28,7 @@ export type TargetKind = 'clone' | 'jump';
  */
 export function targetsOf(pos: Position, from: number): Map<number, TargetKind> {
 	const targets = new Map<number, TargetKind>();
-	for (const move of legalMoves(pos, 'pairs')) {
+	for (const move of pseudolegalMoves(pos, 'pairs')) {
 		if (moveFrom(move) !== from) continue;
 		const to = moveTo(move);
 		targets.set(to, cellDistance(pos.geometry, from, to) === 1 ? 'clone' : 'jump');

@@ -2,6 +2,11 @@
  * Number and time formats for the interface.
  */
 
+/** A count and its noun, plural unless 1: `1 game`, `2 games`, `0 pairs`. */
+export function plural(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** A count with a unit prefix: `950`, `12.3k`, `4.56M`, `1.20G`. */
 export function formatCount(n: number): string {
 	if (n < 1000) return String(Math.round(n));

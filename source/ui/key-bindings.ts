@@ -27,7 +27,8 @@ export type CommandName =
 	| 'game.save'
 	| 'game.load'
 	| 'help.toggle'
-	| 'app.quit';
+	| 'app.quit'
+	| 'app.interrupt';
 
 /** One line of the key table. */
 export interface KeyBinding {
@@ -64,7 +65,8 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
 	{ command: 'game.save', keys: ['s'], label: 's', help: 'save the game (JSON record)' },
 	{ command: 'game.load', keys: ['o'], label: 'o', help: 'open a record or a .bwb board' },
 	{ command: 'help.toggle', keys: ['?'], label: '?', help: 'this help; any key closes it' },
-	{ command: 'app.quit', keys: ['q', 'ctrl+c'], label: 'q Ctrl-C', help: 'quit' },
+	// Ctrl-C is routed before the table (it interrupts from any layer, exit code 130); it shares q's help line.
+	{ command: 'app.quit', keys: ['q'], label: 'q Ctrl-C', help: 'quit (Ctrl-C: exit code 130)' },
 ];
 
 /** Characters a move can be typed with, besides the space: digits and the notation's punctuation. */
@@ -84,7 +86,10 @@ export interface KeyLayer {
 export type Routed =
 	| { readonly command: Exclude<CommandName, 'prompt.type'> }
 	| { readonly command: 'prompt.type' | 'file.type'; readonly text: string }
-	| { readonly command: 'file.delete' | 'file.submit' | 'file.cancel' | 'help.close' };
+	| {
+			readonly command:
+				'file.delete' | 'file.kill' | 'file.complete' | 'file.submit' | 'file.cancel' | 'help.close';
+	  };
 
 const BY_KEY = new Map<string, Exclude<CommandName, 'prompt.type'>>();
 for (const binding of KEY_BINDINGS) {
@@ -93,17 +98,20 @@ for (const binding of KEY_BINDINGS) {
 }
 
 /**
- * The command of a key, by priority: Ctrl-C quits anywhere; an open file prompt takes every key;
+ * The command of a key, by priority: Ctrl-C interrupts anywhere; an open file prompt takes every key
+ * (Tab completes the file name, Ctrl-U clears it);
  * the help overlay closes on any key (q still quits); then the board: move characters type, and
  * Enter and Space play the typed move when there is one, else pick.
  * @returns null for a key that means nothing here
  */
 export function routeKey(key: string, layer: KeyLayer): Routed | null {
-	if (key === 'ctrl+c') return { command: 'app.quit' };
+	if (key === 'ctrl+c') return { command: 'app.interrupt' };
 	if (layer.file) {
 		if (key === 'return') return { command: 'file.submit' };
 		if (key === 'escape') return { command: 'file.cancel' };
 		if (key === 'backspace') return { command: 'file.delete' };
+		if (key === 'ctrl+u') return { command: 'file.kill' };
+		if (key === 'tab') return { command: 'file.complete' };
 		if (key === 'space') return { command: 'file.type', text: ' ' };
 		if (key.length === 1 && key >= ' ') return { command: 'file.type', text: key };
 		return null;

@@ -1,12 +1,14 @@
 /**
  * Live progress of a match on a terminal: finished games scroll by as lines, and one status
- * line below them, redrawn twice a second, shows the games done and those in progress with their
- * half-move counts (a distributed match: a progress bar, the games in flight, the workers, the
- * rate and the time left). Without a terminal (a pipe, a file), only the lines are written.
+ * line below them, redrawn twice a second and dimmed where there is colour, shows the games done
+ * and those in progress with their half-move counts (a distributed match: a progress bar, the
+ * games in flight, the workers, the rate and the time left). Without a terminal (a pipe, a file),
+ * only the lines are written.
  */
 
 import { basename } from 'node:path';
 import { type Match } from '../match/match.js';
+import { type Paint, stdoutPaint } from './text-colours.js';
 
 /** Milliseconds between two redraws of the status line. */
 export const PROGRESS_MS = 500;
@@ -80,6 +82,7 @@ export class MatchProgress {
 	constructor(
 		private readonly out: ProgressOutput,
 		private readonly status: () => string,
+		private readonly paint: Paint = stdoutPaint,
 	) {}
 
 	/** Starts redrawing the status line (on a terminal only). */
@@ -111,7 +114,7 @@ export class MatchProgress {
 	private redraw(): void {
 		const width = Math.max(20, (this.out.columns ?? 80) - 1);
 		const line = this.status();
-		this.out.write(`\r\x1b[2K${line.length > width ? `${line.slice(0, width - 3)}...` : line}`);
+		this.out.write(`\r\x1b[2K${this.paint.dim(line.length > width ? `${line.slice(0, width - 3)}...` : line)}`);
 		this.shown = true;
 	}
 }

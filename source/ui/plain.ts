@@ -10,26 +10,38 @@
  */
 
 import { createInterface, type Interface } from 'node:readline';
-import { sideName } from '../game/position.js';
+import { BLUE, RED } from '../game/position.js';
 import { type Game } from '../match/game.js';
 import { describeResult, type GameResult } from '../match/result.js';
 import { boardLines } from './board-text.js';
+import { type Paint, sideColour, stdoutPaint } from './text-colours.js';
 
-/** Standard streams of the plain mode. */
+/** Standard streams of the plain mode, and the colours of `out` (default: chalk's for stdout). */
 export interface PlainIO {
 	readonly out: NodeJS.WritableStream;
 	readonly input: NodeJS.ReadableStream;
+	readonly paint?: Paint;
 }
 
-/** The line printed for move number `index` (0-based) of a game. */
-export function moveLine(game: Game, index: number): string {
+/** The line printed for move number `index` (0-based) of a game; side names in their colours. */
+export function moveLine(game: Game, index: number, paint: Paint = stdoutPaint): string {
 	const { moves, positions } = game.state;
 	const move = moves[index];
 	const after = positions[index + 1];
 	return (
-		`${index + 1}. ${sideName(move.side)} ${move.text}  ${(move.timeMs / 1000).toFixed(2)}s  ` +
-		`Blue ${after.count[0]} Red ${after.count[1]}`
+		`${index + 1}. ${sideColour(paint, move.side)} ${move.text}  ${(move.timeMs / 1000).toFixed(2)}s  ` +
+		`${sideColour(paint, BLUE)} ${after.count[BLUE]} ${sideColour(paint, RED)} ${after.count[RED]}`
 	);
+}
+
+/**
+ * The result line, `Result: Red wins 7-16 (the board is full)`: the winner's words in its colour,
+ * a draw or an abandoned game in yellow.
+ */
+export function resultLine(result: GameResult, paint: Paint = stdoutPaint): string {
+	const text = describeResult(result);
+	const coloured = result.winner === null ? paint.yellow(text) : sideColour(paint, result.winner, text);
+	return `${paint.bold('Result:')} ${coloured}`;
 }
 
 /** Runs a game in plain mode to its result. */
@@ -38,6 +50,7 @@ export async function runPlain(game: Game, io: PlainIO): Promise<GameResult> {
 	let prompted = false;
 	let inputClosed = false;
 	const queued: string[] = [];
+	const paint = io.paint ?? stdoutPaint;
 	const write = (text: string) => io.out.write(`${text}\n`);
 	let lines: Interface | null = null;
 
@@ -47,7 +60,7 @@ export async function runPlain(game: Game, io: PlainIO): Promise<GameResult> {
 			if (!prompted) {
 				const pos = game.state.position;
 				for (const line of boardLines(pos)) write(line);
-				io.out.write(`${sideName(pos.side)} to move: `);
+				io.out.write(`${sideColour(paint, pos.side)} to move: `);
 				prompted = true;
 			}
 			const line = queued.shift();
@@ -62,7 +75,7 @@ export async function runPlain(game: Game, io: PlainIO): Promise<GameResult> {
 			if (!(io.input as { isTTY?: boolean }).isTTY) write(line); // echo piped input into the transcript
 			const refused = game.submit(line);
 			prompted = false;
-			if (refused) write(`refused: ${refused}`);
+			if (refused) write(`${paint.yellow('refused:')} ${refused}`);
 		}
 	};
 	const listen = () => {
@@ -79,7 +92,7 @@ export async function runPlain(game: Game, io: PlainIO): Promise<GameResult> {
 	};
 	const onChange = () => {
 		const { moves } = game.state;
-		while (printed < moves.length) write(moveLine(game, printed++));
+		while (printed < moves.length) write(moveLine(game, printed++, paint));
 		if (game.humanToMove()) {
 			listen();
 			serve();
@@ -89,7 +102,7 @@ export async function runPlain(game: Game, io: PlainIO): Promise<GameResult> {
 	onChange();
 	try {
 		const result = await game.run();
-		write(`Result: ${describeResult(result)}`);
+		write(resultLine(result, paint));
 		return result;
 	} finally {
 		unsubscribe();

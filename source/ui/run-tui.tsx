@@ -2,11 +2,13 @@
  * Runs an Ink interface so that the terminal is always given back as it was found: cursor shown,
  * raw mode off, whether the user quits (q, Ctrl-C), the interface fails while rendering, or an
  * exception escapes from a key handler or a timer. A failure is reported on one line, without a
- * stack trace.
+ * stack trace. A resize clears the screen and draws the frame again from the top: otherwise the
+ * lines a terminal reflows when it narrows, or pushes into its scrollback when it gets shorter
+ * and brings back when it grows, stay above the frame as stale copies.
  */
 
-import { render } from 'ink';
-import React, { Component, type ReactNode } from 'react';
+import { render, Static, Text, useStdout } from 'ink';
+import React, { Component, type ReactNode, useEffect, useState } from 'react';
 
 /** Shows the cursor again (DECTCEM). */
 export const SHOW_CURSOR = '\x1b[?25h';
@@ -32,6 +34,35 @@ class CrashBoundary extends Component<{ onCrash: (error: Error) => void; childre
 	override render(): ReactNode {
 		return this.state.failed ? null : this.props.children;
 	}
+}
+
+/** Clears the screen and puts the cursor at its top left corner (ED 2, CUP). */
+export const CLEAR_SCREEN = '\x1b[2J\x1b[H';
+
+/**
+ * On each resize, clears the screen, then has Ink draw the whole frame again: a new `<Static>`
+ * line (one space) makes Ink erase its frame, write the line and write the frame in full, even
+ * when the frame itself has not changed (as gemini-cli's interface does on resize).
+ */
+function ClearOnResize({ children }: { children: ReactNode }) {
+	const { stdout } = useStdout();
+	const [resizes, setResizes] = useState<number[]>([]);
+	useEffect(() => {
+		const onResize = () => {
+			stdout.write(CLEAR_SCREEN);
+			setResizes((list) => [...list, list.length]);
+		};
+		stdout.on('resize', onResize);
+		return () => {
+			stdout.off('resize', onResize);
+		};
+	}, [stdout]);
+	return (
+		<>
+			<Static items={resizes}>{(n) => <Text key={n}> </Text>}</Static>
+			{children}
+		</>
+	);
 }
 
 /** Puts the terminal back: raw mode off, cursor shown. Safe to call more than once. */
@@ -64,9 +95,12 @@ export async function runTui(node: ReactNode, { onCrash }: TuiOptions): Promise<
 	process.on('uncaughtException', crash);
 	process.on('unhandledRejection', crash);
 	try {
-		instance = render(<CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>{node}</CrashBoundary>, {
-			exitOnCtrlC: false,
-		});
+		instance = render(
+			<CrashBoundary onCrash={(error) => setImmediate(() => crash(error))}>
+				<ClearOnResize>{node}</ClearOnResize>
+			</CrashBoundary>,
+			{ exitOnCtrlC: false },
+		);
 		await instance.waitUntilExit();
 	} finally {
 		process.off('uncaughtException', crash);

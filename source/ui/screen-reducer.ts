@@ -40,9 +40,11 @@ export interface ScreenState {
 /** What the container does for the reducer. */
 export type Effect =
 	| { readonly kind: 'play'; readonly move: string | MoveCoords }
-	| { readonly kind: 'undo' | 'redo' | 'hurry' | 'new' | 'swap' | 'quit' }
+	| { readonly kind: 'undo' | 'redo' | 'hurry' | 'new' | 'swap' | 'quit' | 'interrupt' }
 	| { readonly kind: 'save'; readonly path: string; readonly overwrite: boolean }
-	| { readonly kind: 'load'; readonly path: string };
+	| { readonly kind: 'load'; readonly path: string }
+	/** Tab in a file prompt: complete `text` from its directory (read by the container). */
+	| { readonly kind: 'complete'; readonly text: string };
 
 /** What the reducer reads of the game. */
 export interface ScreenContext {
@@ -97,6 +99,8 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 	switch (routed.command) {
 		case 'app.quit':
 			return same({}, { kind: 'quit' });
+		case 'app.interrupt':
+			return same({}, { kind: 'interrupt' });
 		case 'help.toggle':
 			return same({ help: !state.help, message: null });
 		case 'help.close':
@@ -112,6 +116,10 @@ export function reduceKey(state: ScreenState, key: string, ctx: ScreenContext): 
 			return same({
 				file: state.file ? { ...state.file, text: state.file.text.slice(0, -1), confirm: false } : null,
 			});
+		case 'file.kill':
+			return same({ file: state.file ? { ...state.file, text: '', confirm: false } : null, message: null });
+		case 'file.complete':
+			return state.file ? same({}, { kind: 'complete', text: state.file.text }) : same({});
 		case 'file.cancel':
 			return same({ file: null, message: null });
 		case 'file.submit': {

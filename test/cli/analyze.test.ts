@@ -56,14 +56,20 @@ describe('blobterm analyze', () => {
 	});
 
 	it.each([
-		[['analyze', 'boards/ataxx.bwb', '--depth', '0'], 'blobterm: --depth must be an integer from 1 to 120, got 0'],
+		[
+			['analyze', 'boards/ataxx.bwb', '--depth', '0'],
+			'blobterm: --depth must be a whole number of plies from 1 to 120, got "0"',
+		],
 		[
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
 			'blobterm: unknown search option "speed" ' +
 				'(options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, ' +
 				'captures, killers, history, positional)',
 		],
-		[['analyze', 'boards/ataxx.bwb', '--time', '-1'], 'blobterm: --time must be a number of seconds > 0, got -1'],
+		[
+			['analyze', 'boards/ataxx.bwb', '--time', '-1'],
+			'blobterm: --time must be a number of seconds from 0.01 to 86400 (one day), got "-1"',
+		],
 		[['analyze', 'nowhere.bwb', '--depth', '2'], 'blobterm: cannot read board file nowhere.bwb: no such file'],
 	])('%j fails with one line', async (args, message) => {
 		const run = await runNode('cli.js', args);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove } from '../../source/game/notation.js';
 import { RED, setSide } from '../../source/game/position.js';
 import { runNode } from './run.js';
@@ -19,7 +19,7 @@ const file = (name: string, text: string) => {
 const legalTexts = (path: string, side: 0 | 1) => {
 	const pos = parseBoardFile(readFileSync(path, 'utf8')).position;
 	setSide(pos, side);
-	return legalMoves(pos, 'pairs').map((m) => formatMove(pos, m));
+	return pseudolegalMoves(pos, 'pairs').map((m) => formatMove(pos, m));
 };
 
 describe('blob-engine BOARD_FILE TIME [HALF_MOVES]', () => {
@@ -66,9 +66,15 @@ describe('blob-engine BOARD_FILE TIME [HALF_MOVES]', () => {
 		[['missing.bwb', '1'], 'blob-engine: cannot read board file missing.bwb: no such file'],
 		[['boards', '1'], 'blob-engine: cannot read board file boards: is a directory'],
 		[['BAD', '1'], 'blob-engine: BAD:3:2: expected a cell (B, R, . or X) at row 1, column 1, found "Q"'],
-		[['boards/ataxx.bwb', 'soon'], 'blob-engine: TIME must be a number, got "soon"'],
+		[
+			['boards/ataxx.bwb', 'soon'],
+			'blob-engine: TIME must be a number of seconds from 0.01 to 86400 (one day), negative for Red, got "soon"',
+		],
 		[['boards/ataxx.bwb'], 'blob-engine: TIME is required (or give --depth N)'],
-		[['boards/ataxx.bwb', '1', '-3'], 'blob-engine: HALF_MOVES must be an integer >= 0, got "-3"'],
+		[
+			['boards/ataxx.bwb', '1', '-3'],
+			'blob-engine: HALF_MOVES must be a whole number of half-moves from 0 to 1000000, got "-3"',
+		],
 		[['FULL', '1'], 'blob-engine: no legal move: the game is over (the board is full)'],
 		[['STUCK', '1'], 'blob-engine: no legal move: the game is over (Blue cannot move: the empty cells go to Red)'],
 	])('%j fails with one line on stderr and exit code 2', async (args, message) => {

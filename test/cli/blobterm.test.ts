@@ -22,7 +22,15 @@ function checkTranscript(stdout: string): { moves: string[]; result: string } {
 
 describe('blobterm --plain', () => {
 	it('plays builtin against builtin on gruyere5 to a result', async () => {
-		const run = await runNode('cli.js', ['boards/gruyere5.bwb', 'builtin', '0.2', 'builtin', '-0.2', '--plain']);
+		// Depth-limited engines answer as soon as they reach their depth, not after their time.
+		const run = await runNode('cli.js', [
+			'boards/gruyere5.bwb',
+			'builtin:depth=3',
+			'1',
+			'builtin:depth=2',
+			'-1',
+			'--plain',
+		]);
 		expect(run.code).toBe(0);
 		expect(run.stderr).toBe('');
 		const { moves, result } = checkTranscript(run.stdout);
@@ -126,7 +134,7 @@ describe('blobterm errors: one line, exit code 2', () => {
 			['boards/ataxx.bwb', 'a', '-1', 'b', '-1'],
 			'blobterm: both players have a negative TIME: only the Red player takes a negative TIME',
 		],
-		[['--depth', '0'], 'blobterm: --depth must be an integer >= 1, got 0'],
+		[['--depth', '0'], 'blobterm: --depth must be a whole number of plies from 1 to 120, got "0"'],
 	])('%j', async (args, message) => {
 		const run = await runNode('cli.js', [...args, '--plain']);
 		expect(run.stderr).toBe(`${message}\n`);

@@ -25,9 +25,11 @@ describe("the old clients' command line", () => {
 			{ board: 'board', blue: one('builtin', 0.5), red: one('human'), halfMoveLimit: null },
 		],
 		[['x.bwb', '80'], { board: 'x.bwb', blue: one('human'), red: one('human'), halfMoveLimit: 80 }],
+		[['builtin', '1e-1'], { board: null, blue: one('builtin', 0.1), red: one('human'), halfMoveLimit: null }],
+		[['builtin', '-1e-1'], { board: null, blue: one('human'), red: one('builtin', 0.1), halfMoveLimit: null }],
 		[
-			['human', '0', 'builtin', '2'],
-			{ board: null, blue: one('human'), red: one('builtin', 2), halfMoveLimit: null },
+			['x.bwb', 'builtin', '86400'],
+			{ board: 'x.bwb', blue: one('builtin', 86400), red: one('human'), halfMoveLimit: null },
 		],
 	])('%j', (args, setup) => {
 		expect(parseGameArgs(args)).toEqual(setup);
@@ -53,8 +55,37 @@ describe("the old clients' command line", () => {
 		[['b.bwb', 'a', '1', 'b', '-1', 'c', '2'], 'too many players: c (at most two)'],
 		[['b.bwb', 'engine'], 'unexpected argument "engine" (a player must be followed by its TIME in seconds)'],
 		[['b.bwb', '10', '20'], 'unexpected argument "10"'],
-		[['b.bwb', '0'], 'the half-move limit must be an integer >= 1, got 0'],
-		[['b.bwb', '2.5'], 'the half-move limit must be an integer >= 1, got 2.5'],
+		[['b.bwb', '0'], 'MOVES (the half-move limit) must be a whole number of half-moves from 1 to 1000000, got "0"'],
+		[
+			['b.bwb', '2.5'],
+			'MOVES (the half-move limit) must be a whole number of half-moves from 1 to 1000000, got "2.5"',
+		],
+		[
+			['b.bwb', '1e7'],
+			'MOVES (the half-move limit) must be a whole number of half-moves from 1 to 1000000, got "1e7"',
+		],
+		// The bad TIME is named, not the player before it.
+		[
+			['b.bwb', 'builtin', 'abc', 'builtin', '-0.1'],
+			'the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), negative for Red, ' +
+				'got "abc"',
+		],
+		// One rule for a TIME of 0, whether positional or --time: refused.
+		[
+			['human', '0', 'builtin', '2'],
+			'the TIME of player human must be a number of seconds from 0.01 to 86400 (one day), negative for Red, ' +
+				'got "0"',
+		],
+		[
+			['b.bwb', 'builtin', '99999999'],
+			'the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), negative for Red, ' +
+				'got "99999999"',
+		],
+		[
+			['b.bwb', 'builtin', '-1e300'],
+			'the TIME of player builtin must be a number of seconds from 0.01 to 86400 (one day), negative for Red, ' +
+				'got "-1e300"',
+		],
 	])('%j is refused', (args, message) => {
 		expect(() => parseGameArgs(args)).toThrow(message);
 	});

@@ -60,7 +60,7 @@ describe('blobterm match', () => {
 		expect(lines[2]).toMatch(/^Score of greedy vs builtin: \d - \d - \d {2}\[\d\.\d{3}\] 1/);
 		expect(lines[3]).toMatch(/^Finished game 2 \(builtin vs greedy on boards\/gruyere3\.bwb\): /);
 		expect(lines[4]).toMatch(/^Score of greedy vs builtin: \d - \d - \d {2}\[\d\.\d{3}\] 2/);
-		expect(lines[5]).toBe('Results of greedy vs builtin: 2 games, 1 pairs');
+		expect(lines[5]).toBe('Results of greedy vs builtin: 2 games, 1 pair');
 		expect(lines.slice(6).map((line) => line.trim().split(/\s{2,}/)[0])).toEqual([
 			'W/D/L',
 			'score',
@@ -119,7 +119,7 @@ describe('blobterm match', () => {
 		],
 		[
 			['match', 'builtin', 'builtin:depth=x'],
-			'blobterm: player builtin:depth=x: depth must be a number >= 1, got "x"',
+			'blobterm: player builtin:depth=x: depth must be a whole number of plies from 1 to 120, got "x"',
 		],
 		[
 			['match', 'builtin', 'builtin:speed=3'],
@@ -238,10 +238,10 @@ describe('blobterm match', () => {
 		expect(run.exitCode).toBe(130);
 		expect(run.stdout).toContain('Stopping: the games in progress are abandoned (not recorded)...\n');
 		expect(run.stdout).toMatch(
-			/Stopped: 1 games in progress abandoned\. Add --resume to the same command to play the rest\.\nResults of builtin vs builtin:depth=2: \d+ games/,
+			/Stopped: 1 game in progress abandoned\. Add --resume to the same command to play the rest\.\nResults of builtin vs builtin:depth=2: \d+ games?,/,
 		);
 		const games = recordLines(record).length - 1;
-		expect(run.stdout).toContain(`Results of builtin vs builtin:depth=2: ${games} games`);
+		expect(run.stdout).toContain(`Results of builtin vs builtin:depth=2: ${games} game${games === 1 ? '' : 's'},`);
 	});
 });
 

@@ -52,7 +52,7 @@ describe('blobterm perft', () => {
 	});
 
 	it.each([
-		[['perft', 'boards/ataxx.bwb', 'x'], 'blobterm: DEPTH must be an integer from 1 to 30, got "x"'],
+		[['perft', 'boards/ataxx.bwb', 'x'], 'blobterm: DEPTH must be a whole number of plies from 1 to 30, got "x"'],
 		[
 			['perft', 'boards/ataxx.bwb', '3', '--rules', 'chess'],
 			'blobterm: --rules must be blobwar or ataxx, got "chess"',

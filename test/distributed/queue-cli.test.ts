@@ -68,9 +68,19 @@ describe('blobterm match --queue and blobterm worker on the command line', () =>
 			['match', '--queue', 'redis://h', '--log-dir', 'logs', 'builtin', 'builtin'],
 			'--log-dir is not for a match on a queue: its games are played by the workers',
 		],
-		[['worker'], 'worker: give the queue URL, e.g. blobterm worker redis://127.0.0.1:6379 (see --help)'],
-		[['worker', 'redis://h', '--concurrency', '0'], '--concurrency must be an integer >= 1, got 0'],
-		[['worker', 'redis://h', '--stall-ms', '10'], '--stall-ms must be an integer >= 100 (ms), got 10'],
+		[
+			['worker'],
+			'worker: give the queue URL, e.g. blobterm worker redis://127.0.0.1:6379 (see blobterm worker --help)',
+		],
+		[['worker', 'redis://h', 'redis://i'], 'worker: unexpected argument "redis://i" (see blobterm worker --help)'],
+		[
+			['worker', 'redis://h', '--concurrency', '0'],
+			'--concurrency must be a whole number of games from 1 to 64, got "0"',
+		],
+		[
+			['worker', 'redis://h', '--stall-ms', '10'],
+			'--stall-ms must be a whole number of ms from 100 to 3600000 (one hour), got "10"',
+		],
 		[['worker', 'redis://h', '--engines', 'nope.txt'], 'cannot read engines file nope.txt: no such file'],
 	])('refuses %j with a user error', async ([command, ...args], message) => {
 		const module =

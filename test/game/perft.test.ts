@@ -4,6 +4,7 @@ import { parseBoardFile } from '../../source/game/board-file.js';
 import { parseFen } from '../../source/game/fen.js';
 import { perft, perftDivide } from '../../source/game/perft.js';
 import { referencePerft } from '../../source/game/perft-reference.js';
+import { LONG_TESTS } from '../long-tests.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 const start = () => board('ataxx');
@@ -24,6 +25,11 @@ describe('perft of the 7x7 start (docs/rules.md)', () => {
 	it('the reference implementation agrees to depth 4', () => {
 		expect([1, 2, 3, 4].map((d) => referencePerft(start(), d))).toEqual(byDestination.slice(0, 4));
 		expect([1, 2, 3, 4].map((d) => referencePerft(start(), d, { listing: 'pairs' }))).toEqual(byPair.slice(0, 4));
+	});
+
+	it.runIf(LONG_TESTS)('deep: depth 6, bulk, both listings (npm run test:long)', () => {
+		expect(perft(start(), 6)).toBe(141865520);
+		expect(perft(start(), 6, { listing: 'pairs' })).toBe(167553060);
 	});
 
 	it('divide sums to perft', () => {

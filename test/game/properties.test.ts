@@ -4,7 +4,7 @@ import { popcount32 } from '../../source/game/bitboard.js';
 import { gameEnd } from '../../source/game/game-over.js';
 import { geometryOf } from '../../source/game/geometry.js';
 import { makeMove } from '../../source/game/make-move.js';
-import { generateMoves, MAX_MOVES, sideHasMove } from '../../source/game/movegen.js';
+import { generatePseudolegalMoves, MAX_MOVES, sideHasMove } from '../../source/game/movegen.js';
 import { referenceGenerateMoves, referenceSideHasMove } from '../../source/game/movegen-reference.js';
 import { perft } from '../../source/game/perft.js';
 import { referencePerft } from '../../source/game/perft-reference.js';
@@ -16,6 +16,7 @@ import {
 	positionFromGrid,
 	type Side,
 } from '../../source/game/position.js';
+import { runs } from '../long-tests.js';
 
 /** A random board up to 16 x 16: holes, blobs of both sides, empty cells; either side to move. */
 const arbitraryPosition = fc
@@ -84,7 +85,7 @@ describe('properties on random boards and random games', () => {
 			fc.property(arbitraryGame, (positions) => {
 				for (const pos of positions) {
 					for (const listing of ['by-destination', 'pairs'] as const) {
-						expect(list((out) => generateMoves(pos, out, listing))).toEqual(
+						expect(list((out) => generatePseudolegalMoves(pos, out, listing))).toEqual(
 							list((out) => referenceGenerateMoves(pos, out, listing)),
 						);
 					}
@@ -92,7 +93,7 @@ describe('properties on random boards and random games', () => {
 						expect(sideHasMove(pos, side)).toBe(referenceSideHasMove(pos, side));
 				}
 			}),
-			{ numRuns: 300 },
+			{ numRuns: runs(100, 300) },
 		);
 	});
 
@@ -117,7 +118,7 @@ describe('properties on random boards and random games', () => {
 					// Making every move into another position leaves the source as it was.
 					const before = clonePosition(pos);
 					const child = emptyPosition(g);
-					for (const move of list((out) => generateMoves(pos, out, 'pairs'))) {
+					for (const move of list((out) => generatePseudolegalMoves(pos, out, 'pairs'))) {
 						makeMove(pos, move, child);
 						expect(Array.from(pos.bb)).toEqual(Array.from(before.bb));
 						expect([pos.side, pos.count[0], pos.count[1], pos.keyLo, pos.keyHi, pos.clock]).toEqual([
@@ -132,7 +133,7 @@ describe('properties on random boards and random games', () => {
 					}
 				}
 			}),
-			{ numRuns: 150 },
+			{ numRuns: runs(50, 150) },
 		);
 	});
 
@@ -159,7 +160,7 @@ describe('properties on random boards and random games', () => {
 					if (end) expect(end.winner).toBe(end.blue > end.red ? 0 : end.red > end.blue ? 1 : null);
 				}
 			}),
-			{ numRuns: 200 },
+			{ numRuns: runs(70, 200) },
 		);
 	});
 
@@ -176,7 +177,7 @@ describe('properties on random boards and random games', () => {
 					expect(perft(pos, depth, { listing, variant, made: true })).toBe(expected);
 				},
 			),
-			{ numRuns: 150 },
+			{ numRuns: runs(50, 150) },
 		);
 	});
 });

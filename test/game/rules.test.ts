@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameEnd } from '../../source/game/game-over.js';
 import { playMove } from '../../source/game/make-move.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove } from '../../source/game/notation.js';
 import { BLUE, computeKey, positionToGrid, RED } from '../../source/game/position.js';
 import { checkMove } from '../../source/game/legality.js';
@@ -46,8 +46,8 @@ describe('moves', () => {
 
 	it('clones are merged by destination, pairs list each source', () => {
 		const p = grid(['B.B', '...', '...']);
-		const merged = legalMoves(p).map((m) => formatMove(p, m));
-		const pairs = legalMoves(p, 'pairs').map((m) => formatMove(p, m));
+		const merged = pseudolegalMoves(p).map((m) => formatMove(p, m));
+		const pairs = pseudolegalMoves(p, 'pairs').map((m) => formatMove(p, m));
 		// clone targets: (0,1), (1,0), (1,1), (1,2): 4 merged, 6 pairs;
 		// jumps: (0,0) to (1,2), (2,0), (2,1), (2,2) and (0,2) to (1,0), (2,0), (2,1), (2,2).
 		expect(merged.length).toBe(4 + 8);
@@ -65,7 +65,7 @@ describe('moves', () => {
 describe('holes', () => {
 	it('are never a destination, but can be jumped over', () => {
 		const p = grid(['BX.', 'XX.', '...']);
-		const targets = legalMoves(p).map((m) => formatMove(p, m));
+		const targets = pseudolegalMoves(p).map((m) => formatMove(p, m));
 		expect(targets).toEqual(
 			['(0,0) > (0,2)', '(0,0) > (2,0)', '(0,0) > (2,1)', '(0,0) > (2,2)', '(0,0) > (1,2)'].sort(byKind(targets)),
 		);
@@ -76,7 +76,7 @@ describe('holes', () => {
 	it('a board with only holes around a blob gives no move', () => {
 		// Every cell within distance 2 of (0,0) is a hole; (3,*) is 3 rows away.
 		const p = grid(['BXX', 'XXX', 'XXX', '..R']);
-		expect(legalMoves(p)).toEqual([]);
+		expect(pseudolegalMoves(p)).toEqual([]);
 	});
 });
 
@@ -150,7 +150,7 @@ describe('Zobrist key', () => {
 	it('is updated incrementally through clones, jumps and captures', () => {
 		let p = grid(['B.....R', '.......', '..X.X..', '.......', 'R.....B']);
 		for (let i = 0; i < 30; i++) {
-			const moves = legalMoves(p);
+			const moves = pseudolegalMoves(p);
 			if (moves.length === 0) break;
 			p = playMove(p, moves[(i * 7) % moves.length]);
 			expect([p.keyLo, p.keyHi]).toEqual(computeKey(p));

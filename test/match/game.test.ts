@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { positionToGrid } from '../../source/game/position.js';
 import { formatMove } from '../../source/game/notation.js';
 import { Game } from '../../source/match/game.js';
@@ -70,7 +70,7 @@ describe('a game between engine programs', () => {
 		expect(result.kind).toBe('end');
 		const { positions, moves } = game.state;
 		moves.forEach((m, i) => {
-			expect(legalMoves(positions[i], 'pairs').map((x) => formatMove(positions[i], x))).toContain(m.text);
+			expect(pseudolegalMoves(positions[i], 'pairs').map((x) => formatMove(positions[i], x))).toContain(m.text);
 		});
 		expect(result.blue + result.red).toBe(game.state.position.geometry.playableCount);
 		await game.close();

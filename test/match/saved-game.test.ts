@@ -115,6 +115,8 @@ describe('game records', () => {
 			'g.json: record version 2 is not supported (this blobterm reads version 1)',
 		);
 		expect(bad({ board: ['B..R', '...'] })).toThrow('g.json: "board" row 1 has 3 cells, expected 4');
+		// A short first row is the one named: the width is the one most rows have.
+		expect(bad({ board: ['B.', '....', '....', 'B..R'] })).toThrow('g.json: "board" row 0 has 2 cells, expected 4');
 		expect(bad({ board: ['B..Q'] })).toThrow('g.json: "board" row 0, column 3: expected B, R, . or X, found "Q"');
 		expect(bad({ moves: [{ move: '0 0 1 1' }, { move: '0 0 0 1' }] })).toThrow(
 			'g.json: moves[1] (half-move 2): (0,0) > (0,1): (0,0) is a Blue blob, not a Red blob',
@@ -177,6 +179,8 @@ describe('game records', () => {
 			`cannot read ${join(dir, 'missing.json')}: no such file`,
 		);
 		await expect(readGameFile(dir)).rejects.toThrow('is a directory');
+		// Saving onto a directory fails at once, instead of first asking to overwrite it.
+		await expect(saveGame(dir, record)).rejects.toThrow(`cannot write ${dir}: is a directory`);
 		const loaded = await readGameFile('boards/gruyere3.bwb');
 		expect(positionToGrid(loaded.start)).toEqual(['BX.XR', 'B.X.R', 'BX.XR']);
 		await writeFile(join(dir, 'bad.bwb'), '3 3\nB.Q\n');

@@ -84,8 +84,15 @@ describe('player specs', () => {
 	});
 
 	it.each([
-		['builtin:depth=0', 'player builtin:depth=0: depth must be a number >= 1, got "0"'],
-		['builtin:depth=2.5', 'player builtin:depth=2.5: depth must be an integer >= 1, got "2.5"'],
+		['builtin:depth=0', 'player builtin:depth=0: depth must be a whole number of plies from 1 to 120, got "0"'],
+		[
+			'builtin:depth=2.5',
+			'player builtin:depth=2.5: depth must be a whole number of plies from 1 to 120, got "2.5"',
+		],
+		[
+			'builtin:threads=65',
+			'player builtin:threads=65: threads must be a whole number of threads from 1 to 64, got "65"',
+		],
 		[
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
@@ -100,7 +107,19 @@ describe('player specs', () => {
 			`ti:${greedy},option.Hash=1`,
 			`player ti:${greedy},option.Hash=1: unknown option "option.Hash" (options of ti: name, args, grace)`,
 		],
-		[`uai:${uai},grace=-1`, `player uai:${uai},grace=-1: grace must be a number >= 0, got "-1"`],
+		[
+			`uai:${uai},grace=-1`,
+			`player uai:${uai},grace=-1: grace must be a number of ms from 0 to 3600000 (one hour), got "-1"`,
+		],
+		[
+			`uai:${uai},grace=1e12`,
+			`player uai:${uai},grace=1e12: grace must be a number of ms from 0 to 3600000 (one hour), got "1e12"`,
+		],
+		[
+			`uai:${uai},init=Infinity`,
+			`player uai:${uai},init=Infinity: init must be a number of ms from 1 to 600000 (ten minutes), ` +
+				'got "Infinity"',
+		],
 		[`uai:${uai},name=`, `player uai:${uai},name=: empty name`],
 		['uai:', 'player uai:: no program given (e.g. uai:./my-engine)'],
 		['uai:./missing', 'engine ./missing: no such file (players are human, builtin, or an engine program)'],

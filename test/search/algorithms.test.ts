@@ -4,6 +4,7 @@ import { geometryOf } from '../../source/game/geometry.js';
 import { positionFromGrid, type Side } from '../../source/game/position.js';
 import { Searcher } from '../../source/search/search.js';
 import { type Algorithm, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { runs } from '../long-tests.js';
 import { minimax, transposesAcrossDepths } from './minimax.js';
 
 /** A small random board (3x3 to 5x5) with a few holes and blobs, either side to move. */
@@ -66,7 +67,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 							expect(result.score).toBe(expected);
 						},
 					),
-					{ numRuns: 120 },
+					{ numRuns: runs(24, 120) },
 				);
 			});
 		}
@@ -91,7 +92,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, 25));
 				},
 			),
-			{ numRuns: 150 },
+			{ numRuns: runs(30, 150) },
 		);
 	});
 
@@ -101,7 +102,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				const result = new Searcher(PLAIN_SEARCH_OPTIONS).search(pos, { depth });
 				if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth));
 			}),
-			{ numRuns: 100 },
+			{ numRuns: runs(20, 100) },
 		);
 	});
 
@@ -120,7 +121,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'ataxx'));
 				},
 			),
-			{ numRuns: 120 },
+			{ numRuns: runs(24, 120) },
 		);
 	});
 });

@@ -6,7 +6,7 @@
 import { gameEnd, type Variant } from '../../source/game/game-over.js';
 import { playMove } from '../../source/game/make-move.js';
 import { PASS } from '../../source/game/move.js';
-import { legalMoves, sideHasMove } from '../../source/game/movegen.js';
+import { pseudolegalMoves, sideHasMove } from '../../source/game/movegen.js';
 import { cellDistance } from '../../source/game/geometry.js';
 import { cellAt, type Position } from '../../source/game/position.js';
 import { SCALE, terminalScore } from '../../source/search/score.js';
@@ -50,7 +50,7 @@ export function minimax(
 		return terminalScore(mine, theirs, ply);
 	}
 	if (depth === 0) return SCALE * (pos.count[pos.side] - pos.count[pos.side ^ 1]) + exposureWeight * exposure(pos);
-	const moves = legalMoves(pos);
+	const moves = pseudolegalMoves(pos);
 	if (moves.length === 0 && variant === 'ataxx' && sideHasMove(pos, (pos.side ^ 1) as 0 | 1)) moves.push(PASS);
 	let best = -Infinity;
 	for (const move of moves)
@@ -80,7 +80,7 @@ export function transposesAcrossDepths(
 		const seen = plyOf.get(key);
 		if (seen !== undefined && seen !== ply) return true;
 		plyOf.set(key, ply);
-		const moves = legalMoves(p);
+		const moves = pseudolegalMoves(p);
 		if (moves.length === 0 && variant === 'ataxx') moves.push(PASS);
 		return moves.some((move) => walk(playMove(p, move), ply + 1));
 	};

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { geometryOf } from '../../source/game/geometry.js';
 import { playMove } from '../../source/game/make-move.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { positionFromGrid, type Side } from '../../source/game/position.js';
 import { Searcher } from '../../source/search/search.js';
 import { type Algorithm } from '../../source/search/search-options.js';
@@ -42,7 +42,7 @@ describe('multi-PV', () => {
 		it(`${algorithm}: with N = every root move, each line scores what a search of its move alone does`, () => {
 			fc.assert(
 				fc.property(smallPosition, fc.integer({ min: 1, max: 3 }), (pos, depth) => {
-					const moves = legalMoves(pos);
+					const moves = pseudolegalMoves(pos);
 					fc.pre(moves.length >= 2);
 					const infos: SearchInfo[] = [];
 					const options = { algorithm, hashMb: 1, positional: false };
@@ -96,7 +96,7 @@ describe('multi-PV', () => {
 
 	it('searchmoves: the search chooses among the given moves only; illegal ones are ignored', () => {
 		const pos = board('default');
-		const all = legalMoves(pos);
+		const all = pseudolegalMoves(pos);
 		const free = new Searcher().search(pos, { depth: 3 });
 		const others = all.filter((m) => m !== free.move);
 		const restricted = new Searcher().search(pos, { depth: 3, searchMoves: [others[0], others[1], 0xfff0] });
@@ -110,6 +110,6 @@ describe('multi-PV', () => {
 		const pos = board('handout');
 		const infos: SearchInfo[] = [];
 		new Searcher().search(pos, { depth: 2, multiPv: 500 }, { onInfo: (info) => infos.push(info) });
-		expect(lastDepthLines(infos).length).toBe(legalMoves(pos).length);
+		expect(lastDepthLines(infos).length).toBe(pseudolegalMoves(pos).length);
 	});
 });

@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../dist/game/board-file.js';
 import { geometryOf } from '../../dist/game/geometry.js';
-import { legalMoves } from '../../dist/game/movegen.js';
+import { pseudolegalMoves } from '../../dist/game/movegen.js';
 import { playMove } from '../../dist/game/make-move.js';
 import { positionFromGrid, type Position } from '../../dist/game/position.js';
 import { SearchPool } from '../../dist/search/parallel/search-pool.js';
@@ -18,7 +18,7 @@ function positions(): Position[] {
 	for (const name of ['ataxx', 'default', 'gruyere5', 'handout', '6x6']) {
 		let pos = board(name);
 		for (let i = 0; i < 12; i++) {
-			const moves = legalMoves(pos);
+			const moves = pseudolegalMoves(pos);
 			if (moves.length === 0) break;
 			pos = playMove(pos, moves[(i * 7 + 3) % moves.length]);
 			if (i % 4 === 3) out.push(pos);
@@ -84,7 +84,7 @@ describe('every parallel search', () => {
 			const pool = new SearchPool({ threads: 2, parallel, search: { hashMb: 8 } });
 			try {
 				for (const pos of positions().slice(0, 8)) {
-					const legal = legalMoves(pos);
+					const legal = pseudolegalMoves(pos);
 					const started = performance.now();
 					const timed = await pool.search(pos, { timeMs: 100 });
 					// 100 ms of search; the bound leaves room for a loaded machine, not for a hang.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove } from '../../source/game/notation.js';
 import { type Position } from '../../source/game/position.js';
 import { decodeDecisive, formatScore, terminalScore } from '../../source/search/score.js';
@@ -11,7 +11,7 @@ import { playMove } from '../../source/game/make-move.js';
 import { minimax } from './minimax.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
-const legalTexts = (pos: Position) => legalMoves(pos, 'pairs').map((m) => formatMove(pos, m));
+const legalTexts = (pos: Position) => pseudolegalMoves(pos, 'pairs').map((m) => formatMove(pos, m));
 
 describe('scores', () => {
 	it('finished games: faster wins and slower losses first, then margins', () => {
@@ -59,7 +59,7 @@ describe('the search', () => {
 	it('finds a forced win in 3 that no shallower search sees, and takes the fastest win', () => {
 		const pos = grid(['BBRRR', '.BB.R', 'BRBRR', 'B.BXX']);
 		// No move wins at once: every reply keeps the game going.
-		for (const m of legalMoves(pos))
+		for (const m of pseudolegalMoves(pos))
 			expect(decodeDecisive(-minimax(playMove(pos, m), 0, Infinity, 'blobwar', 1))).toBeNull();
 		const result = new Searcher().search(pos, { depth: 7 });
 		expect(decodeDecisive(result.score)).toEqual({ plies: 3, margin: 10 });
@@ -69,7 +69,7 @@ describe('the search', () => {
 		expect(result.depth).toBe(3);
 		// Every line the engine may meet after its move still wins by the third ply.
 		const after = playMove(pos, result.move);
-		for (const reply of legalMoves(after)) {
+		for (const reply of pseudolegalMoves(after)) {
 			const next = playMove(after, reply);
 			expect(decodeDecisive(minimax(next, 1, Infinity, 'blobwar', 2))?.plies).toBe(3);
 		}

@@ -7,7 +7,7 @@ import React from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { playMove } from '../../source/game/make-move.js';
-import { legalMoves } from '../../source/game/movegen.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove, moveCoords } from '../../source/game/notation.js';
 import { type PlayedMove } from '../../source/match/game.js';
 import { GameSession, type SessionOptions } from '../../source/match/game-session.js';
@@ -17,7 +17,7 @@ import { type MoveAnswer, type MoveRequest, type Player } from '../../source/pla
 import { App } from '../../source/ui/App.js';
 import { KEY_BINDINGS } from '../../source/ui/key-bindings.js';
 import { typeInto } from '../../source/ui/prompt-input.js';
-import { waitFor } from '../helpers.js';
+import { move as parse, waitFor } from '../helpers.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
@@ -45,8 +45,8 @@ function start(options: Partial<SessionOptions> & { players?: [Player, Player] }
 		halfMoveLimit: 100,
 		...options,
 	});
-	let quit = false;
-	const ui = render(<App session={session} boardName={`${name}.bwb`} onQuit={() => (quit = true)} />);
+	let quit: 'quit' | 'interrupt' | null = null;
+	const ui = render(<App session={session} boardName={`${name}.bwb`} onQuit={(how) => (quit = how)} />);
 	const running = session.run();
 	const frame = () => (ui.lastFrame() ?? '').replace(/\d+\.\d+ s\b/g, 'T');
 	const lines = () => frame().split('\n');
@@ -259,10 +259,12 @@ describe('the game screen', () => {
 			await press('0 0 1 1\r');
 			await waitFor(() => session.state.moves.length === 1 && session.humanToMove() !== null);
 			await press('s');
-			expect(lines().at(-1)).toBe('Save to: 4x4-game.json   Enter saves, Esc cancels');
+			expect(lines().at(-1)).toBe(
+				'Save to: 4x4-game.json   Enter saves, Esc cancels, Tab completes, Ctrl-U clears',
+			);
 			await press(...Array(13).fill('\x7f'), path, '\r');
-			await waitFor(() => frame().includes('saved 1 moves'));
-			expect(lines().at(-1)).toBe(`saved 1 moves to ${path}`);
+			await waitFor(() => frame().includes('saved 1 move'));
+			expect(lines().at(-1)).toBe(`saved 1 move to ${path}`);
 			expect(JSON.parse(await readFile(path, 'utf8')).moves).toEqual([
 				{ side: 'Blue', move: '(0,0) > (1,1)', timeMs: expect.any(Number) },
 			]);
@@ -276,14 +278,14 @@ describe('the game screen', () => {
 			expect(JSON.parse(await readFile(path, 'utf8')).moves.length).toBe(1);
 			// Load it back: the position after its one move, Red to move.
 			await press('o');
-			expect(lines().at(-1)).toBe(`Open: ${path}   Enter opens, Esc cancels`);
+			expect(lines().at(-1)).toBe(`Open: ${path}   Enter opens, Esc cancels, Tab completes, Ctrl-U clears`);
 			await press('\r');
 			await waitFor(() => frame().includes('loaded'));
 			await humanTurn(session);
 			await tick();
 			expect(lines()[0]).toBe('blobterm · saved.json · Blue: human · Red: human');
 			expect(lines()[2]).toBe(' 0 -B- .  .  R      1. (0,0) > (1,1)');
-			expect(lines().at(-1)).toBe(`loaded ${path}: 1 moves`);
+			expect(lines().at(-1)).toBe(`loaded ${path}: 1 move`);
 			// A board file, and a file that is not there.
 			await press('o', ...Array(path.length).fill('\x7f'), 'boards/gruyere3.bwb', '\r');
 			await waitFor(() => frame().includes('gruyere3'));
@@ -305,15 +307,38 @@ describe('the game screen', () => {
 		await humanTurn(session);
 		await press('q');
 		await running;
-		expect(quitted()).toBe(true);
+		expect(quitted()).toBe('quit');
 	});
 
-	it('Ctrl-C quits too, even from the help overlay', async () => {
+	it('Ctrl-C quits too, even from the help overlay, as an interrupt (exit code 130)', async () => {
 		const { session, press, running, quitted } = start();
 		await humanTurn(session);
 		await press('?', '\x03');
 		await running;
-		expect(quitted()).toBe(true);
+		expect(quitted()).toBe('interrupt');
+	});
+
+	it('file prompts: saving onto a directory is refused at once; Tab completes names, Ctrl-U clears', async () => {
+		const { session, lines, frame, press, stop } = start();
+		await humanTurn(session);
+		// A directory: refused before any question about overwriting it; the prompt stays open.
+		await press('s', '\x15', dir, '\r');
+		await waitFor(() => frame().includes('is a directory'));
+		expect(lines().at(-1)).toBe(`cannot write ${dir}: is a directory`);
+		expect(frame()).not.toContain('overwrites');
+		expect(lines().at(-2)).toMatch(/^Save to: /);
+		// Tab: several matches are extended to their common beginning and listed, one is completed.
+		await press('\x15', 'boards/gru', '\t');
+		await waitFor(() => frame().includes('gruyere3.bwb  gruyere4.bwb  gruyere5.bwb'));
+		expect(lines().at(-2)).toMatch(/^Save to: boards\/gruyere +Enter saves/);
+		await press('4', '\t');
+		await waitFor(() => frame().includes('Save to: boards/gruyere4.bwb '));
+		await press('\x15', 'boards/zz', '\t');
+		await waitFor(() => frame().includes('no file name starts with boards/zz'));
+		await press('\x15');
+		expect(lines().at(-1)).toMatch(/^Save to:  +Enter saves/);
+		await press(ESC);
+		await stop();
 	});
 
 	it('says the terminal is too small for the board, and follows it back when it grows', async () => {
@@ -343,7 +368,7 @@ describe('the game screen', () => {
 		let pos = board('default');
 		const moves: PlayedMove[] = [];
 		for (let i = 0; i < 60; i++) {
-			const list = legalMoves(pos, 'pairs');
+			const list = pseudolegalMoves(pos, 'pairs');
 			const move = list[(i * 7) % list.length];
 			const text = formatMove(pos, move);
 			moves.push({ side: pos.side, move, text, said: text, timeMs: 1500, captures: 0 });
@@ -357,6 +382,33 @@ describe('the game screen', () => {
 		const numbers = shown.map((l) => /\s(\d+)\. \(\d/.exec(l.slice(27))?.[1]).filter((n) => n !== undefined);
 		expect(numbers).toEqual(Array.from({ length: 18 }, (_, i) => String(13 + i)));
 		expect(ui.lastFrame()!.split('\n').at(-2)).toMatch(/half-move 60 of 100 · time Blue 45\.\d s Red 45\.0 s$/);
+		await stop();
+	});
+
+	it('writes the status line short when the long form does not fit, at 80 columns too', async () => {
+		let pos = board('4x4');
+		const moves: PlayedMove[] = [];
+		for (const text of ['0 0 1 1', '0 3 1 2']) {
+			const move = parse(pos, text);
+			moves.push({
+				side: pos.side,
+				move,
+				text: formatMove(pos, move),
+				said: text,
+				timeMs: 3_600_000,
+				captures: 0,
+			});
+			pos = playMove(pos, move);
+		}
+		const { session, ui, lines, stop } = start({ moves, halfMoveLimit: 1_000_000 });
+		await humanTurn(session);
+		const stdout = ui.stdout as unknown as NodeJS.EventEmitter & { columns: number; rows: number };
+		Object.defineProperty(stdout, 'columns', { value: 80, configurable: true });
+		Object.defineProperty(stdout, 'rows', { value: 24, configurable: true });
+		stdout.emit('resize');
+		await tick();
+		// The long form, 84 columns, would be cut: "... · time Blue 60:00 Red 60:…".
+		expect(lines().at(-2)).toMatch(/^Blue to move · Blue 2 · Red 4 · 2\/1000000 · 60:\d\d \| 60:00$/);
 		await stop();
 	});
 });
@@ -390,7 +442,7 @@ class ChattyEngine implements Player {
 			}, 1);
 			const move = () => {
 				clearInterval(timer);
-				const first = legalMoves(request.position, 'pairs')[0];
+				const first = pseudolegalMoves(request.position, 'pairs')[0];
 				resolve({ kind: 'move', coords: moveCoords(request.position, first), text: 'chatty' });
 			};
 			this.moveNow = move;

@@ -63,8 +63,13 @@ describe('keys as commands', () => {
 		expect(routeKey('return', file)).toEqual({ command: 'file.submit' });
 		expect(routeKey('escape', file)).toEqual({ command: 'file.cancel' });
 		expect(routeKey('backspace', file)).toEqual({ command: 'file.delete' });
+		expect(routeKey('tab', file)).toEqual({ command: 'file.complete' });
+		expect(routeKey('ctrl+u', file)).toEqual({ command: 'file.kill' });
 		expect(routeKey('up', file)).toBeNull();
-		expect(routeKey('ctrl+c', file)).toEqual({ command: 'app.quit' });
+		// Ctrl-C interrupts anywhere (exit code 130); q quits (exit code 0).
+		expect(routeKey('ctrl+c', file)).toEqual({ command: 'app.interrupt' });
+		expect(routeKey('ctrl+c', board)).toEqual({ command: 'app.interrupt' });
+		expect(routeKey('q', board)).toEqual({ command: 'app.quit' });
 	});
 
 	it('reads Ink key events and pasted chunks as key names', () => {
@@ -73,6 +78,8 @@ describe('keys as commands', () => {
 		expect(keyNames('', key({ delete: true }))).toEqual(['backspace']);
 		expect(keyNames('', key({ escape: true, meta: true }))).toEqual(['escape']);
 		expect(keyNames('c', key({ ctrl: true }))).toEqual(['ctrl+c']);
+		expect(keyNames('u', key({ ctrl: true }))).toEqual(['ctrl+u']);
+		expect(keyNames('\t', key({ tab: true }))).toEqual(['tab']);
 		expect(keyNames(' ', key({}))).toEqual(['space']);
 		expect(keyNames('0 0 1 1\r', key({}))).toEqual(['0', 'space', '0', 'space', '1', 'space', '1', 'return']);
 		expect(keyNames('x', key({ meta: true }))).toEqual([]);

@@ -90,7 +90,7 @@ describe('the screen reducer', () => {
 			{ kind: 'swap' },
 			{ kind: 'quit' },
 		]);
-		expect(keys(['ctrl+c']).effects).toEqual([{ kind: 'quit' }]);
+		expect(keys(['ctrl+c']).effects).toEqual([{ kind: 'interrupt' }]);
 		const help = keys(['?']).state;
 		expect(help.help).toBe(true);
 		expect(keys(['u'], help)).toEqual({ state: { ...help, help: false }, effects: [] });
@@ -114,5 +114,16 @@ describe('the screen reducer', () => {
 		expect(load.file).toEqual({ mode: 'load', text: '', confirm: false });
 		expect(keys(['return'], load).state.message?.text).toBe('type a file name, or Esc to cancel');
 		expect(keys(['a', '.', 'b', 'w', 'b', 'return'], load).effects).toEqual([{ kind: 'load', path: 'a.bwb' }]);
+	});
+
+	it('file prompts: Ctrl-U clears the name, Tab asks to complete it', () => {
+		const save = keys(['s']).state;
+		expect(keys(['ctrl+u'], save).state.file).toEqual({ mode: 'save', text: '', confirm: false });
+		expect(keys(['ctrl+u', 'b', 'o', 'tab'], save)).toEqual({
+			state: { ...save, file: { mode: 'save', text: 'bo', confirm: false } },
+			effects: [{ kind: 'complete', text: 'bo' }],
+		});
+		// Outside a file prompt, Tab and Ctrl-U do nothing.
+		expect(keys(['tab', 'ctrl+u'])).toEqual({ state: initialScreen(4, 4), effects: [] });
 	});
 });

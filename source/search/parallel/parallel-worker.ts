@@ -1,18 +1,22 @@
 /**
- * Entry point of a worker thread of a `SearchPool`: a `ParallelSearcher` over the shared table
- * and shared state, doing what the pool asks (see `search-pool.ts` for the messages).
+ * Entry point of a worker thread of a `SearchPool`: a `Searcher` over the shared table, with the
+ * split policy of its algorithm (`ybwc.ts`), doing what the pool asks (see `search-pool.ts` for
+ * the messages).
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { positionFromData } from '../../game/position.js';
+import { Searcher } from '../search.js';
 import { type SearchOptions } from '../search-options.js';
 import { TranspositionTable } from '../transposition-table.js';
-import { ParallelSearcher } from './parallel-searcher.js';
 import { type PoolReply, type PoolRequest, type WorkerSetup } from './search-pool.js';
+import { SharedCounters, YbwcPolicy } from './ybwc.js';
 
 const setup = workerData as WorkerSetup;
 const table = new TranspositionTable(setup.options.hashMb ?? 64, setup.table);
-const searcher = new ParallelSearcher(setup.options, setup.state, setup.index, setup.parallel === 'ybwc', table);
+const ybwc = setup.parallel === 'ybwc' ? new YbwcPolicy(setup.state, setup.index) : null;
+const policy = ybwc ?? new SharedCounters(setup.state, setup.index);
+const searcher = new Searcher(setup.options, new Int32Array(setup.state.control), table, policy);
 // Lazy SMP: helpers on odd indices search one ply deeper, so that the threads diverge.
 if (setup.parallel === 'lazy' && setup.index % 2 === 1) searcher.depthOffset = 1;
 const port = parentPort!;
@@ -33,18 +37,19 @@ port.on('message', (request: PoolRequest) => {
 				onInfo: (info) => port.postMessage({ type: 'info', id, info } satisfies PoolReply),
 			});
 			port.postMessage({ type: 'result', id, result } satisfies PoolReply);
-		} else if (setup.parallel === 'ybwc') {
-			searcher.help(position, request.limits);
+		} else if (ybwc) {
+			ybwc.help(searcher, position, request.limits);
 			port.postMessage({ type: 'done', id } satisfies PoolReply);
 		} else {
-			// A Lazy SMP helper: the main thread's limits but its time; the pool stops it.
-			searcher.search(position, {
+			// A Lazy SMP helper: the main thread's limits but its time; the pool stops it. Its result
+			// takes part in the vote.
+			const result = searcher.search(position, {
 				...request.limits,
 				timeMs: undefined,
 				clock: undefined,
 				nodes: undefined,
 			});
-			port.postMessage({ type: 'done', id } satisfies PoolReply);
+			port.postMessage({ type: 'done', id, result } satisfies PoolReply);
 		}
 	} catch (error) {
 		port.postMessage({

@@ -7,8 +7,9 @@
  * `message` event), per-thread node counters that anyone may read at any time (`threadNodes`,
  * for the interface's own timer), and for YBWC the split points (`shared-state.ts`).
  * Thread 0 searches the root and reports each completed depth (`onInfo`); the others help (Lazy
- * SMP or YBWC, see `parallel-searcher.ts`). Progress between depths is `threadNodes()`. A
- * search's promise resolves once every thread has finished it.
+ * SMP or YBWC, see `ybwc.ts`); with Lazy SMP the threads vote for the move played (`vote.ts`).
+ * Progress between depths is `threadNodes()`. A search's promise resolves once every thread has
+ * finished it.
  * The workers run the compiled `parallel-worker.js` next to this file (from `dist/`).
  */
 
@@ -18,6 +19,7 @@ import { type SearchListener } from '../search.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search-options.js';
 import { TranspositionTable } from '../transposition-table.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from '../types.js';
+import { voteResult } from './vote.js';
 import { CONTROL_ACTIVE, CONTROL_STOP, CONTROL_WORK, createSharedState, type SharedState } from './shared-state.js';
 
 /** The parallel algorithms. */
@@ -55,7 +57,7 @@ export type PoolRequest =
 export type PoolReply =
 	| { readonly type: 'info'; readonly id: number; readonly info: SearchInfo }
 	| { readonly type: 'result'; readonly id: number; readonly result: SearchResult }
-	| { readonly type: 'done'; readonly id: number }
+	| { readonly type: 'done'; readonly id: number; readonly result?: SearchResult }
 	| { readonly type: 'error'; readonly id: number; readonly message: string };
 
 interface Pending {
@@ -64,6 +66,8 @@ interface Pending {
 	readonly resolve: (result: SearchResult) => void;
 	readonly reject: (error: Error) => void;
 	result: SearchResult | null;
+	/** Lazy SMP: the helpers' results, for the vote. */
+	readonly helperResults: SearchResult[];
 	/** Helpers that have not finished this search yet. */
 	helpersLeft: number;
 }
@@ -155,7 +159,15 @@ export class SearchPool {
 		const id = this.nextId++;
 		for (const worker of this.workers) worker.ref();
 		return new Promise((resolve, reject) => {
-			this.pending = { id, listener, resolve, reject, result: null, helpersLeft: this.threads - 1 };
+			this.pending = {
+				id,
+				listener,
+				resolve,
+				reject,
+				result: null,
+				helperResults: [],
+				helpersLeft: this.threads - 1,
+			};
 			const request: PoolRequest = {
 				type: 'search',
 				id,
@@ -207,6 +219,7 @@ export class SearchPool {
 				this.settleIfDone();
 				break;
 			case 'done':
+				if (reply.result) pending.helperResults.push(reply.result);
 				pending.helpersLeft--;
 				this.settleIfDone();
 				break;
@@ -223,7 +236,13 @@ export class SearchPool {
 		if (!pending || pending.result === null || pending.helpersLeft > 0) return;
 		this.settle();
 		const nodes = this.counters.reduce((sum, n) => sum + n, 0);
-		pending.resolve(this.threads > 1 ? { ...pending.result, nodes } : pending.result);
+		if (this.threads === 1) pending.resolve(pending.result);
+		else {
+			// Lazy SMP: the threads vote for the move (thread 0's result when none completed a depth).
+			const chosen =
+				this.parallel === 'lazy' ? voteResult([pending.result, ...pending.helperResults]) : pending.result;
+			pending.resolve({ ...chosen, nodes });
+		}
 	}
 
 	private settle(): void {

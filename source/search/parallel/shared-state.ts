@@ -16,7 +16,7 @@
  * that change while threads work at it (alpha, best, best move, cut-off) change under its lock.
  */
 
-import { MAX_NODE_MOVES } from '../search.js';
+import { MAX_NODE_MOVES } from '../position-stack.js';
 
 /** Control block words. */
 export const CONTROL_STOP = 0;

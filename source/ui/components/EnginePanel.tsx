@@ -1,7 +1,8 @@
 /**
  * The engines' thinking, sampled a few times a second: depth, score, nodes, nodes per second,
  * time, the threads with their nodes, and the principal variation of each engine player
- * (tournament-interface engines: time and their last line). Compact: one line per engine.
+ * (tournament-interface engines: time and their last line). The numbers take as many lines as
+ * the panel's width needs (`packFields`), so that none is cut. Compact: one line per engine.
  */
 
 import { Box, Text } from 'ink';
@@ -10,6 +11,7 @@ import { type Side, sideName } from '../../game/position.js';
 import { type EngineInfo } from '../../players/player.js';
 import { formatScore } from '../../search/score.js';
 import { formatCount, formatSeconds } from '../format.js';
+import { packFields } from '../layout.js';
 import { useGameView } from '../game-context.js';
 import { useEngineInfo } from '../hooks/use-engine-info.js';
 
@@ -37,11 +39,13 @@ function EngineLines({
 	info,
 	thinking,
 	compact,
+	width,
 }: {
 	side: Side;
 	info: EngineInfo | null;
 	thinking: boolean;
 	compact: boolean;
+	width: number;
 }) {
 	const { state } = useGameView();
 	const player = state.players[side];
@@ -66,15 +70,19 @@ function EngineLines({
 			<Text bold color={colour} wrap="truncate-end">
 				{title}
 			</Text>
-			<Text wrap="truncate-end">{numbers}</Text>
+			{(fields.length > 0 ? packFields(fields, width) : [numbers]).map((line, i) => (
+				<Text key={i} wrap="truncate-end">
+					{line}
+				</Text>
+			))}
 			{threads ? <Text wrap="truncate-end">{threads}</Text> : null}
 			{pv ? <Text wrap="truncate-end">{pv}</Text> : null}
 		</Box>
 	);
 }
 
-/** One block per engine player (nothing when both players are people). */
-export function EnginePanel({ compact = false }: { compact?: boolean }) {
+/** One block per engine player (nothing when both players are people), `width` columns wide. */
+export function EnginePanel({ compact = false, width = 80 }: { compact?: boolean; width?: number }) {
 	const { session, state } = useGameView();
 	const info = useEngineInfo(session);
 	const sides = ([0, 1] as const).filter((side) => state.players[side].kind !== 'human');
@@ -88,6 +96,7 @@ export function EnginePanel({ compact = false }: { compact?: boolean }) {
 					info={info[side]}
 					thinking={state.thinking?.side === side}
 					compact={compact}
+					width={width}
 				/>
 			))}
 		</Box>

@@ -27,7 +27,7 @@ function PromptLine({ human, input, picked, file }: Omit<PromptProps, 'message'>
 		const verb = file.mode === 'save' ? 'Save to' : 'Open';
 		const hint = file.confirm
 			? 'exists: Enter overwrites it, Esc cancels'
-			: `Enter ${file.mode === 'save' ? 'saves' : 'opens'}, Esc cancels`;
+			: `Enter ${file.mode === 'save' ? 'saves' : 'opens'}, Esc cancels, Tab completes, Ctrl-U clears`;
 		return (
 			<Text wrap="truncate-start">
 				<Text bold>{`${verb}: `}</Text>

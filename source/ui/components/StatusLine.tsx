@@ -22,13 +22,21 @@ export function timeUsed(
 	return used;
 }
 
-/** The status line; under 80 columns, the half-move count and times are written short (`12/120 · 8.3 s | 4.1 s`). */
+/**
+ * The status line. When the long form does not fit in `columns`, the half-move count and times
+ * are written short (`12/120 · 8.3 s | 4.1 s`).
+ */
 export function StatusLine({ columns = 80 }: { columns?: number }) {
 	const { state } = useGameView();
 	const now = useClock(state.thinking !== null);
 	const pos = state.position;
 	const turn = state.result ? 'game over' : `${sideName(pos.side)} to move`;
 	const used = timeUsed(state.moves, state.thinking, state.thinking ? now - state.thinking.since : 0);
+	const head = `${turn} · Blue ${pos.count[0]} · Red ${pos.count[1]}`;
+	const long =
+		` · half-move ${state.moves.length} of ${state.halfMoveLimit} · ` +
+		`time Blue ${formatClock(used[0])} Red ${formatClock(used[1])}`;
+	const short = ` · ${state.moves.length}/${state.halfMoveLimit} · ${formatClock(used[0])} | ${formatClock(used[1])}`;
 	return (
 		<Text wrap="truncate-end">
 			<Text bold>{turn}</Text>
@@ -36,10 +44,7 @@ export function StatusLine({ columns = 80 }: { columns?: number }) {
 			<Text color="blueBright">Blue {pos.count[0]}</Text>
 			{' · '}
 			<Text color="redBright">Red {pos.count[1]}</Text>
-			{columns >= 80
-				? ` · half-move ${state.moves.length} of ${state.halfMoveLimit} · ` +
-					`time Blue ${formatClock(used[0])} Red ${formatClock(used[1])}`
-				: ` · ${state.moves.length}/${state.halfMoveLimit} · ${formatClock(used[0])} | ${formatClock(used[1])}`}
+			{head.length + long.length <= columns ? long : short}
 		</Text>
 	);
 }

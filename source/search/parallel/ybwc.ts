@@ -1,14 +1,15 @@
 /**
- * A searcher of a parallel search: one per worker thread, sharing the transposition table, the
- * stop flag and node counters with the others (`shared-state.ts`). Two algorithms:
+ * The split policies of a parallel search (`split-policy.ts`): one per worker thread, sharing the
+ * transposition table, the stop flag and node counters with the others (`shared-state.ts`).
  *
- * Lazy SMP (the default): every thread runs the whole iterative deepening on the same root and
- * they share only the table; helpers search one ply deeper on odd thread indices, so that they
- * diverge and fill the table ahead of the main thread, whose result is played.
+ * Lazy SMP (the default, `SharedCounters`): every thread runs the whole iterative deepening on the
+ * same root and they share only the table and the node counters; helpers search one ply deeper on
+ * odd thread indices, so that they diverge and fill the table ahead of the main thread; the move
+ * played is chosen by a vote of the threads (`search-pool.ts`).
  *
  * Young Brothers Wait Concept (Feldmann, Monien, Mysliwietz and Vornberger, "Distributed game
- * tree search", 1989; as described by Manohararajah, "Parallel Alpha-Beta Search on Shared Memory
- * Multiprocessors", 2001, section 3.4), with `splitting` on:
+ * tree search", 1989; Manohararajah, "Parallel alpha-beta search on shared memory
+ * multiprocessors", 2001, section 3.4), with `YbwcPolicy`:
  *
  * - A node may be split only after its eldest child has been searched (and did not cut off;
  *   at an expected cut node, a null-window node, after two children), the root included: its
@@ -21,14 +22,12 @@
  *   their own split points, below) stops within a thousand nodes.
  * - The owner searches moves too, then waits until its helpers are done, helping meanwhile at
  *   split points deeper than its own (a "helpful master"); then it returns the node's result.
- * Every thread counts its nodes in a shared counter; the transposition table is shared too.
  */
 
 import { type Move } from '../../game/move.js';
 import { type Position } from '../../game/position.js';
-import { Searcher } from '../search.js';
-import { type SearchOptions } from '../search-options.js';
-import { type TranspositionTable } from '../transposition-table.js';
+import { type Searcher } from '../search.js';
+import { type SplitHost, type SplitPolicy, type SplitResult } from '../split-policy.js';
 import { type SearchLimits } from '../types.js';
 import {
 	CONTROL_ACTIVE,
@@ -74,48 +73,94 @@ const IDLE_SPINS = 20_000;
 /** Most split points one thread works under at once. */
 const MAX_JOINED = 16;
 
-/** A searcher sharing memory with the other threads of a parallel search. */
-export class ParallelSearcher extends Searcher {
+/**
+ * Lazy SMP's policy: no splits; this thread's node count is published in the shared counters,
+ * and the search's total is the sum over the threads.
+ */
+export class SharedCounters implements SplitPolicy {
+	readonly splits: boolean = false;
+	protected readonly control: Int32Array;
+	private readonly counters: Float64Array;
+	protected readonly threads: number;
+
+	/**
+	 * @param state the buffers shared by the threads (`createSharedState`)
+	 * @param threadIndex this thread's index, 0 for the main thread
+	 */
+	constructor(
+		state: SharedState,
+		readonly threadIndex: number,
+	) {
+		this.control = new Int32Array(state.control);
+		this.counters = new Float64Array(state.counters);
+		this.threads = state.threads;
+	}
+
+	canSplit(_depth: number): boolean {
+		return false;
+	}
+
+	split(
+		_host: SplitHost,
+		_ply: number,
+		_depth: number,
+		_alpha: number,
+		_beta: number,
+		_best: number,
+		_bestMove: Move,
+		_from: number,
+		_end: number,
+		_skip: Move,
+		_out: SplitResult,
+	): boolean {
+		return false;
+	}
+
+	cutoff(): boolean {
+		return false;
+	}
+
+	publishNodes(nodes: number): void {
+		this.counters[this.threadIndex] = nodes;
+	}
+
+	totalNodes(nodes: number): number {
+		let total = 0;
+		for (let i = 0; i < this.threads; i++) total += i === this.threadIndex ? nodes : this.counters[i];
+		return total;
+	}
+
+	threadNodes(nodes: number): number[] {
+		return Array.from({ length: this.threads }, (_, i) => (i === this.threadIndex ? nodes : this.counters[i]));
+	}
+}
+
+/** YBWC's policy: shares the remaining moves of nodes with idle threads through split points. */
+export class YbwcPolicy extends SharedCounters {
+	override readonly splits: boolean = true;
 	/** Smallest depth at which nodes are split. */
 	minSplitDepth = MIN_SPLIT_DEPTH;
-	private readonly control: Int32Array;
-	private readonly counters: Float64Array;
 	private readonly sp: Int32Array;
-	private readonly threads: number;
 	/** Split points this thread works at, outermost first. */
 	private readonly joined: number[] = [];
 	/** Scratch: indices of the moves of a split, sorted. */
 	private readonly order = new Int32Array(SP_MAX_MOVES);
 
-	/**
-	 * @param state the buffers shared by the threads (`createSharedState`)
-	 * @param threadIndex this thread's index, 0 for the main thread (whose result is played)
-	 * @param splitting true for YBWC (nodes are split), false for Lazy SMP
-	 * @param table the shared transposition table
-	 */
-	constructor(
-		options: Partial<SearchOptions>,
-		state: SharedState,
-		readonly threadIndex: number,
-		readonly splitting: boolean,
-		table?: TranspositionTable,
-	) {
-		super(options, new Int32Array(state.control), table);
-		this.control = new Int32Array(state.control);
-		this.counters = new Float64Array(state.counters);
+	constructor(state: SharedState, threadIndex: number) {
+		super(state, threadIndex);
 		this.sp = new Int32Array(state.splitPoints);
-		this.threads = state.threads;
 	}
 
 	/**
 	 * A helper's whole part in a search of `root`: joins split points as they open, until the
 	 * search ends (the control block's active word drops to 0) or is stopped.
 	 */
-	help(root: Position, limits: SearchLimits): void {
-		this.begin(root, { ...limits, timeMs: undefined, clock: undefined, nodes: undefined });
+	help(searcher: Searcher, root: Position, limits: SearchLimits): void {
+		searcher.begin(root, { ...limits, timeMs: undefined, clock: undefined, nodes: undefined }, true);
+		const host = searcher.tree;
 		const control = this.control;
 		while (Atomics.load(control, CONTROL_ACTIVE) === 1 && Atomics.load(control, CONTROL_STOP) === 0) {
-			if (this.helpOnce(0)) continue;
+			if (this.helpOnce(host, 0)) continue;
 			const sequence = Atomics.load(control, CONTROL_WORK);
 			Atomics.add(control, CONTROL_IDLE, 1);
 			// Spin a little first: a split point opens within microseconds when another thread
@@ -125,38 +170,24 @@ export class ParallelSearcher extends Searcher {
 				Atomics.wait(control, CONTROL_WORK, sequence, 5);
 			Atomics.sub(control, CONTROL_IDLE, 1);
 		}
-		this.publishNodes();
+		this.publishNodes(host.nodes);
 	}
 
-	protected override publishNodes(): void {
-		this.counters[this.threadIndex] = this.nodes;
-	}
-
-	protected override totalNodes(): number {
-		let total = 0;
-		for (let i = 0; i < this.threads; i++) total += i === this.threadIndex ? this.nodes : this.counters[i];
-		return total;
-	}
-
-	protected override threadNodes(): number[] {
-		return Array.from({ length: this.threads }, (_, i) => (i === this.threadIndex ? this.nodes : this.counters[i]));
-	}
-
-	protected override splitCutoff(): boolean {
+	override cutoff(): boolean {
 		for (const base of this.joined) if (Atomics.load(this.sp, base + SP_CUTOFF) !== 0) return true;
 		return false;
 	}
 
-	protected override canSplit(depth: number): boolean {
+	override canSplit(depth: number): boolean {
 		return (
-			this.splitting &&
 			depth >= this.minSplitDepth &&
 			this.joined.length < MAX_JOINED &&
 			Atomics.load(this.control, CONTROL_IDLE) > 0
 		);
 	}
 
-	protected override split(
+	override split(
+		host: SplitHost,
 		ply: number,
 		depth: number,
 		alpha: number,
@@ -166,13 +197,15 @@ export class ParallelSearcher extends Searcher {
 		from: number,
 		end: number,
 		skip: Move,
+		out: SplitResult,
 	): boolean {
 		const sp = this.sp;
 		const base = this.takeSplitPoint();
 		if (base < 0) return false;
+		const stack = host.stack;
 
 		// Step 1. Fill the split point: the node, the window, the remaining moves best first.
-		const side = (this.rootSide ^ ply) & 1;
+		const side = (stack.rootSide ^ ply) & 1;
 		sp[base + SP_OWNER] = this.threadIndex;
 		sp[base + SP_ACTIVE] = 0;
 		sp[base + SP_CUTOFF] = 0;
@@ -183,18 +216,18 @@ export class ParallelSearcher extends Searcher {
 		sp[base + SP_DEPTH] = depth;
 		sp[base + SP_PLY] = ply;
 		sp[base + SP_SIDE] = side;
-		sp[base + SP_CLOCK] = this.clocks[ply];
-		sp[base + SP_BLUE] = this.counts[2 * ply];
-		sp[base + SP_RED] = this.counts[2 * ply + 1];
-		sp[base + SP_KEY_LO] = this.keys[2 * ply];
-		sp[base + SP_KEY_HI] = this.keys[2 * ply + 1];
-		for (let w = 0; w < this.stride; w++) sp[base + SP_WORDS_AT + w] = this.words[ply * this.stride + w];
+		sp[base + SP_CLOCK] = stack.clocks[ply];
+		sp[base + SP_BLUE] = stack.counts[2 * ply];
+		sp[base + SP_RED] = stack.counts[2 * ply + 1];
+		sp[base + SP_KEY_LO] = stack.keys[2 * ply];
+		sp[base + SP_KEY_HI] = stack.keys[2 * ply + 1];
+		for (let w = 0; w < stack.stride; w++) sp[base + SP_WORDS_AT + w] = stack.words[ply * stack.stride + w];
 		// The remaining moves best first by their ordering keys (the owner had them only partly sorted).
-		const keys = this.orderKeys;
+		const keys = stack.orderKeys;
 		const order = this.order;
 		let count = 0;
 		for (let i = from; i < end && count < SP_MAX_MOVES; i++) {
-			if (this.moves[i] === skip) continue;
+			if (stack.moves[i] === skip) continue;
 			let j = count++;
 			while (j > 0 && keys[order[j - 1]] < keys[i]) {
 				order[j] = order[j - 1];
@@ -202,7 +235,7 @@ export class ParallelSearcher extends Searcher {
 			}
 			order[j] = i;
 		}
-		for (let j = 0; j < count; j++) sp[base + SP_MOVES_AT + j] = this.moves[order[j]];
+		for (let j = 0; j < count; j++) sp[base + SP_MOVES_AT + j] = stack.moves[order[j]];
 		sp[base + SP_MOVE_COUNT] = count;
 		sp[base + SP_CURSOR] = 0;
 		Atomics.store(sp, base + SP_STATE, SP_OPEN);
@@ -210,20 +243,20 @@ export class ParallelSearcher extends Searcher {
 		Atomics.notify(this.control, CONTROL_WORK);
 
 		// Step 2. Search moves like any helper.
-		this.workAt(base, false);
+		this.workAt(host, base, false);
 		const stopped = Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff();
-		if (this.aborted && !stopped) this.aborted = false; // only this node was cut off: it is done
-		if (this.aborted) Atomics.store(sp, base + SP_CUTOFF, 1); // helpers below stop too
+		if (host.aborted && !stopped) host.aborted = false; // only this node was cut off: it is done
+		if (host.aborted) Atomics.store(sp, base + SP_CUTOFF, 1); // helpers below stop too
 
 		// Step 3. Close it, and wait for the helpers, helping deeper meanwhile.
 		lock(sp, base);
 		Atomics.store(sp, base + SP_STATE, SP_CLOSING);
 		unlock(sp, base);
-		const savedAborted = this.aborted;
+		const savedAborted = host.aborted;
 		while (Atomics.load(sp, base + SP_ACTIVE) > 0) {
 			if (Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff())
 				Atomics.store(sp, base + SP_CUTOFF, 1);
-			else if (!savedAborted && this.helpOnce(ply + 1)) continue;
+			else if (!savedAborted && this.helpOnce(host, ply + 1)) continue;
 			Atomics.add(this.control, CONTROL_IDLE, 1);
 			const sequence = Atomics.load(this.control, CONTROL_WORK);
 			const active = Atomics.load(sp, base + SP_ACTIVE);
@@ -243,9 +276,9 @@ export class ParallelSearcher extends Searcher {
 				Atomics.wait(sp, base + SP_ACTIVE, active, 1);
 			Atomics.sub(this.control, CONTROL_IDLE, 1);
 		}
-		this.aborted = savedAborted || Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff();
-		this.splitBest = sp[base + SP_BEST];
-		this.splitMove = sp[base + SP_BEST_MOVE];
+		host.aborted = savedAborted || Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff();
+		out.best = sp[base + SP_BEST];
+		out.bestMove = sp[base + SP_BEST_MOVE];
 		Atomics.store(sp, base + SP_STATE, SP_FREE);
 		return true;
 	}
@@ -279,7 +312,7 @@ export class ParallelSearcher extends Searcher {
 	 * Joins one open split point at ply >= minPly with moves left, if any, and works there.
 	 * @returns true if it did some work
 	 */
-	private helpOnce(minPly: number): boolean {
+	private helpOnce(host: SplitHost, minPly: number): boolean {
 		const sp = this.sp;
 		for (let i = 0; i < SPLIT_POINTS; i++) {
 			const base = i * SP_WORDS;
@@ -292,8 +325,8 @@ export class ParallelSearcher extends Searcher {
 			if (joinable) sp[base + SP_ACTIVE]++;
 			unlock(sp, base);
 			if (!joinable) continue;
-			this.workAt(base, true);
-			if (Atomics.load(this.control, CONTROL_STOP) === 0 && !this.ancestorCutoff()) this.aborted = false;
+			this.workAt(host, base, true);
+			if (Atomics.load(this.control, CONTROL_STOP) === 0 && !this.ancestorCutoff()) host.aborted = false;
 			lock(sp, base);
 			sp[base + SP_ACTIVE]--;
 			unlock(sp, base);
@@ -308,7 +341,7 @@ export class ParallelSearcher extends Searcher {
 	 * stops; records each score there.
 	 * @param load true for a helper: copy the split point's position into this thread's stack first
 	 */
-	private workAt(base: number, load: boolean): void {
+	private workAt(host: SplitHost, base: number, load: boolean): void {
 		const sp = this.sp;
 		const ply = sp[base + SP_PLY];
 		const side = sp[base + SP_SIDE];
@@ -316,23 +349,24 @@ export class ParallelSearcher extends Searcher {
 		const beta = sp[base + SP_BETA];
 		const count = sp[base + SP_MOVE_COUNT];
 		if (load) {
-			for (let w = 0; w < this.stride; w++) this.words[ply * this.stride + w] = sp[base + SP_WORDS_AT + w];
-			this.keys[2 * ply] = sp[base + SP_KEY_LO];
-			this.keys[2 * ply + 1] = sp[base + SP_KEY_HI];
-			this.counts[2 * ply] = sp[base + SP_BLUE];
-			this.counts[2 * ply + 1] = sp[base + SP_RED];
-			this.clocks[ply] = sp[base + SP_CLOCK];
+			const stack = host.stack;
+			for (let w = 0; w < stack.stride; w++) stack.words[ply * stack.stride + w] = sp[base + SP_WORDS_AT + w];
+			stack.keys[2 * ply] = sp[base + SP_KEY_LO];
+			stack.keys[2 * ply + 1] = sp[base + SP_KEY_HI];
+			stack.counts[2 * ply] = sp[base + SP_BLUE];
+			stack.counts[2 * ply + 1] = sp[base + SP_RED];
+			stack.clocks[ply] = sp[base + SP_CLOCK];
 		}
 		this.joined.push(base);
 		for (;;) {
-			if (this.aborted || Atomics.load(sp, base + SP_CUTOFF) !== 0) break;
+			if (host.aborted || Atomics.load(sp, base + SP_CUTOFF) !== 0) break;
 			const i = Atomics.add(sp, base + SP_CURSOR, 1);
 			if (i >= count) break;
 			const move = sp[base + SP_MOVES_AT + i];
 			const alpha = Atomics.load(sp, base + SP_ALPHA);
 			if (alpha >= beta) break;
-			const score = this.searchChild(ply, side, move, depth, alpha, beta, true);
-			if (this.aborted) break;
+			const score = host.searchChild(ply, side, move, depth, alpha, beta, true);
+			if (host.aborted) break;
 			lock(sp, base);
 			if (score > sp[base + SP_BEST]) {
 				sp[base + SP_BEST] = score;

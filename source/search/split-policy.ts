@@ -1,0 +1,84 @@
+/**
+ * How a search thread shares its work with others: the search calls its split policy at each
+ * node that may be split, and when it counts nodes. The sequential search's policy never splits
+ * and counts its own nodes; YBWC's (`parallel/ybwc.ts`) shares the remaining moves of a node with
+ * idle threads once its eldest brother is searched; Lazy SMP shares nothing but the table and the
+ * node counters (`parallel/`).
+ */
+
+import { type Move } from '../game/move.js';
+import { type PositionStack } from './position-stack.js';
+
+/** What a split policy may use of the thread that calls it. */
+export interface SplitHost {
+	/** The thread's position stack (positions, move lists and ordering keys per ply). */
+	readonly stack: PositionStack;
+	/** Nodes this thread has searched in this search. */
+	readonly nodes: number;
+	/** Set when the search (or the split point it works under) is stopped. */
+	aborted: boolean;
+	/**
+	 * Searches the child after `move` of the node at `ply` (null window first when `nullWindow`,
+	 * PVS), returning its score from the mover's view.
+	 */
+	searchChild(
+		ply: number,
+		side: number,
+		move: Move,
+		depth: number,
+		alpha: number,
+		beta: number,
+		nullWindow: boolean,
+	): number;
+}
+
+/** The result of a split: the node's best score and move over the moves shared. */
+export interface SplitResult {
+	best: number;
+	bestMove: Move;
+}
+
+/** A thread's way of sharing work. */
+export interface SplitPolicy {
+	/** False if the policy never splits (the search then never asks `canSplit`). */
+	readonly splits: boolean;
+	/** True if a node with `depth` plies to go may share its remaining moves with idle threads now. */
+	canSplit(depth: number): boolean;
+	/**
+	 * Shares the remaining moves `stack.moves[from..end)` (less `skip`) of the node at `ply` with
+	 * idle threads and searches them with them; leaves the node's result in `out`.
+	 * @returns false if no split was made (the caller searches the moves itself)
+	 */
+	split(
+		host: SplitHost,
+		ply: number,
+		depth: number,
+		alpha: number,
+		beta: number,
+		best: number,
+		bestMove: Move,
+		from: number,
+		end: number,
+		skip: Move,
+		out: SplitResult,
+	): boolean;
+	/** True if a split point the thread works under was cut off (its work is useless now). */
+	cutoff(): boolean;
+	/** Makes the thread's node count visible to others (every few thousand nodes). */
+	publishNodes(nodes: number): void;
+	/** Nodes searched by every thread of the search (`nodes`: this thread's). */
+	totalNodes(nodes: number): number;
+	/** Nodes of each thread, when more than one searches. */
+	threadNodes(nodes: number): number[] | undefined;
+}
+
+/** The sequential search's policy: never splits, counts its own nodes. */
+export const SEQUENTIAL: SplitPolicy = {
+	splits: false,
+	canSplit: () => false,
+	split: () => false,
+	cutoff: () => false,
+	publishNodes: () => undefined,
+	totalNodes: (nodes) => nodes,
+	threadNodes: () => undefined,
+};

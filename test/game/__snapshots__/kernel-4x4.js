@@ -1,0 +1,388 @@
+// blobterm-kernel-4x4.js: the move generator of a 4x4 board, written by shape-kernel.ts.
+// A position is 1 word a side: m0.. the side to move's blobs, o0.. the other
+// side's; e0.. are the empty playable cells. Bit index k = word * 32 + bit. The tables are
+// described by KernelTables in shape-kernel.ts.
+'use strict';
+const { POPCOUNT16, BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;
+const NEIGHBOURS_0 = T.NEIGHBOURS[0], JUMP_TARGETS_0 = T.JUMP_TARGETS[0];
+const PLAYABLE_0 = 0xffff | 0, ON_BOARD_0 = 0xffff | 0;
+const NOT_FIRST_COLUMN = 0xeeeeeeee | 0, NOT_LAST_COLUMN = 0x77777777 | 0;
+let sink = 0;
+function generate(bb, base, side, out, outBase, pairs) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+let n = outBase;
+if (!pairs) {
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const s0 = d0 & e0;
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+out[n++] = CLONE_MOVE[k];
+} }
+} else {
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const f = BIT_CELL[fk] << 8;
+{ let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+out[n++] = f | BIT_CELL[k];
+} }
+} }
+}
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const f = BIT_CELL[fk] << 8;
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+out[n++] = f | BIT_CELL[k];
+} }
+} }
+return n - outBase;
+}
+function hasMove(bb, base, side) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
+return ((q0 & e0)) !== 0;
+}
+function make(bb, src, dst, side, move, keys, ksrc, kdst) {
+const ms = src + side * 1, os = src + 1 - side * 1, md = dst + side * 1, od = dst + 1 - side * 1;
+const to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to], tw = tk >>> 5, tb = 1 << (tk & 31), zs = side * 32;
+let lo = keys[ksrc] ^ ZOBRIST_SIDE_LO ^ ZOBRIST_LO[zs + tk], hi = keys[ksrc + 1] ^ ZOBRIST_SIDE_HI ^ ZOBRIST_HI[zs + tk];
+let fw = -1, fb = 0, n = 256;
+if (from !== to && IS_JUMP[(from << 8) | to] === 1) { const fk = CELL_BIT[from]; fw = fk >>> 5; fb = 1 << (fk & 31); lo ^= ZOBRIST_LO[zs + fk]; hi ^= ZOBRIST_HI[zs + fk]; n = 0; }
+{ const o = bb[os + 0], c = o & NEIGHBOURS_0[tk]; let m = bb[ms + 0] | c;
+if (tw === 0) m |= tb; if (fw === 0) m ^= fb;
+bb[md + 0] = m; bb[od + 0] = o ^ c;
+if (c !== 0) { n += (POPCOUNT16[(c) & 65535] + POPCOUNT16[(c) >>> 16]); let x = c; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+lo ^= ZOBRIST_CAPTURE_LO[k]; hi ^= ZOBRIST_CAPTURE_HI[k];
+} } }
+keys[kdst] = lo; keys[kdst + 1] = hi;
+return n;
+}
+function isLegal(bb, base, side, move) {
+if (move < 0 || move > 0xffff) return false;
+const to = move & 255, from = (move >>> 8) & 255;
+if (to >= 16 || from >= 16) return false;
+const mo = base + side * 1, oo = base + 1 - side * 1, tk = CELL_BIT[to], tw = tk >>> 5;
+if (PLAYABLE_BIT[tk] === 0 || ((bb[mo + tw] | bb[oo + tw]) & (1 << (tk & 31))) !== 0) return false;
+if (from === to) return ((NEIGHBOURS_0[tk] & bb[mo + 0])) !== 0;
+const fk = CELL_BIT[from], d = DISTANCE[(from << 8) | to];
+return (d === 1 || d === 2) && (bb[mo + (fk >>> 5)] & (1 << (fk & 31))) !== 0;
+}
+function gains(bb, base, side, moves, mBase, n, out, oBase, shift) {
+const oo = base + 1 - side * 1;
+const o0 = bb[oo + 0] | 0;
+for (let i = 0; i < n; i++) {
+const move = moves[mBase + i], to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to];
+let g = (POPCOUNT16[(o0 & NEIGHBOURS_0[tk]) & 65535] + POPCOUNT16[(o0 & NEIGHBOURS_0[tk]) >>> 16]);
+out[oBase + i] = (2 * g + ((from === to || IS_JUMP[(from << 8) | to] === 0) ? 1 : 0)) << shift;
+}
+}
+function exposure(bb, base, side) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const he0 = (e0 | ((e0 << 1) & NOT_FIRST_COLUMN) | ((e0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const de0 = (he0 | (he0 << 4) | (he0 >>> 4)) & ON_BOARD_0;
+return (POPCOUNT16[(de0 & o0) & 65535] + POPCOUNT16[(de0 & o0) >>> 16]) - (POPCOUNT16[(de0 & m0) & 65535] + POPCOUNT16[(de0 & m0) >>> 16]);
+}
+function perftBulk(m0, o0, d) {
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const s0 = d0 & e0;
+let total = 0;
+if (d === 1) {
+let n = (POPCOUNT16[(s0) & 65535] + POPCOUNT16[(s0) >>> 16]);
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]);
+} }
+return n;
+}
+const dd = d - 1;
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftBulk(o0 ^ c0, (m0 | b | c0), dd);
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftBulk(o0 ^ c0, ((m0 ^ fb) | b | c0), dd);
+} }
+} }
+return total;
+}
+function perftBulkPairs(m0, o0, d) {
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+let total = 0;
+if (d === 1) {
+let n = 0;
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]) + (POPCOUNT16[(NEIGHBOURS_0[fk] & e0) & 65535] + POPCOUNT16[(NEIGHBOURS_0[fk] & e0) >>> 16]);
+} }
+return n;
+}
+const dd = d - 1;
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftBulkPairs(o0 ^ c0, (m0 | b | c0), dd);
+} }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftBulkPairs(o0 ^ c0, ((m0 ^ fb) | b | c0), dd);
+} }
+} }
+return total;
+}
+function perftMade(m0, o0, d) {
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const s0 = d0 & e0;
+let total = 0;
+if (d === 1) {
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ (m0 | b | c0); total++;
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ ((m0 ^ fb) | b | c0); total++;
+} }
+} }
+return total;
+}
+const dd = d - 1;
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftMade(o0 ^ c0, (m0 | b | c0), dd);
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftMade(o0 ^ c0, ((m0 ^ fb) | b | c0), dd);
+} }
+} }
+return total;
+}
+function perftMadePairs(m0, o0, d) {
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+let total = 0;
+if (d === 1) {
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ (m0 | b | c0); total++;
+} }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ ((m0 ^ fb) | b | c0); total++;
+} }
+} }
+return total;
+}
+const dd = d - 1;
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftMadePairs(o0 ^ c0, (m0 | b | c0), dd);
+} }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += perftMadePairs(o0 ^ c0, ((m0 ^ fb) | b | c0), dd);
+} }
+} }
+return total;
+}
+function ataxxBulk(m0, o0, clock, d) {
+if ((m0) === 0 || (o0) === 0 || clock >= 100) return 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
+if (((q0 & e0)) === 0) {
+const ho0 = (o0 | ((o0 << 1) & NOT_FIRST_COLUMN) | ((o0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const do0 = (ho0 | (ho0 << 4) | (ho0 >>> 4)) & ON_BOARD_0;
+const go0 = (do0 | ((do0 << 1) & NOT_FIRST_COLUMN) | ((do0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const qo0 = (go0 | (go0 << 4) | (go0 >>> 4)) & ON_BOARD_0;
+if (((qo0 & e0)) === 0) return 0;
+if (d === 1) { return 1; }
+return ataxxBulk(o0, m0, clock + 1, d - 1);
+}
+const s0 = d0 & e0;
+let total = 0;
+if (d === 1) {
+let n = (POPCOUNT16[(s0) & 65535] + POPCOUNT16[(s0) >>> 16]);
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]);
+} }
+return n;
+}
+const dd = d - 1, jc = clock + 1;
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxBulk(o0 ^ c0, (m0 | b | c0), 0, dd);
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxBulk(o0 ^ c0, ((m0 ^ fb) | b | c0), jc, dd);
+} }
+} }
+return total;
+}
+function ataxxBulkPairs(m0, o0, clock, d) {
+if ((m0) === 0 || (o0) === 0 || clock >= 100) return 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
+if (((q0 & e0)) === 0) {
+const ho0 = (o0 | ((o0 << 1) & NOT_FIRST_COLUMN) | ((o0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const do0 = (ho0 | (ho0 << 4) | (ho0 >>> 4)) & ON_BOARD_0;
+const go0 = (do0 | ((do0 << 1) & NOT_FIRST_COLUMN) | ((do0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const qo0 = (go0 | (go0 << 4) | (go0 >>> 4)) & ON_BOARD_0;
+if (((qo0 & e0)) === 0) return 0;
+if (d === 1) { return 1; }
+return ataxxBulkPairs(o0, m0, clock + 1, d - 1);
+}
+let total = 0;
+if (d === 1) {
+let n = 0;
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]) + (POPCOUNT16[(NEIGHBOURS_0[fk] & e0) & 65535] + POPCOUNT16[(NEIGHBOURS_0[fk] & e0) >>> 16]);
+} }
+return n;
+}
+const dd = d - 1, jc = clock + 1;
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxBulkPairs(o0 ^ c0, (m0 | b | c0), 0, dd);
+} }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxBulkPairs(o0 ^ c0, ((m0 ^ fb) | b | c0), jc, dd);
+} }
+} }
+return total;
+}
+function ataxxMade(m0, o0, clock, d) {
+if ((m0) === 0 || (o0) === 0 || clock >= 100) return 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
+if (((q0 & e0)) === 0) {
+const ho0 = (o0 | ((o0 << 1) & NOT_FIRST_COLUMN) | ((o0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const do0 = (ho0 | (ho0 << 4) | (ho0 >>> 4)) & ON_BOARD_0;
+const go0 = (do0 | ((do0 << 1) & NOT_FIRST_COLUMN) | ((do0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const qo0 = (go0 | (go0 << 4) | (go0 >>> 4)) & ON_BOARD_0;
+if (((qo0 & e0)) === 0) return 0;
+if (d === 1) { sink ^= o0 ^ m0; return 1; }
+return ataxxMade(o0, m0, clock + 1, d - 1);
+}
+const s0 = d0 & e0;
+let total = 0;
+if (d === 1) {
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ (m0 | b | c0); total++;
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ ((m0 ^ fb) | b | c0); total++;
+} }
+} }
+return total;
+}
+const dd = d - 1, jc = clock + 1;
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxMade(o0 ^ c0, (m0 | b | c0), 0, dd);
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxMade(o0 ^ c0, ((m0 ^ fb) | b | c0), jc, dd);
+} }
+} }
+return total;
+}
+function ataxxMadePairs(m0, o0, clock, d) {
+if ((m0) === 0 || (o0) === 0 || clock >= 100) return 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
+if (((q0 & e0)) === 0) {
+const ho0 = (o0 | ((o0 << 1) & NOT_FIRST_COLUMN) | ((o0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const do0 = (ho0 | (ho0 << 4) | (ho0 >>> 4)) & ON_BOARD_0;
+const go0 = (do0 | ((do0 << 1) & NOT_FIRST_COLUMN) | ((do0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const qo0 = (go0 | (go0 << 4) | (go0 >>> 4)) & ON_BOARD_0;
+if (((qo0 & e0)) === 0) return 0;
+if (d === 1) { sink ^= o0 ^ m0; return 1; }
+return ataxxMadePairs(o0, m0, clock + 1, d - 1);
+}
+let total = 0;
+if (d === 1) {
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ (m0 | b | c0); total++;
+} }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+sink ^= o0 ^ c0 ^ ((m0 ^ fb) | b | c0); total++;
+} }
+} }
+return total;
+}
+const dd = d - 1, jc = clock + 1;
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxMadePairs(o0 ^ c0, (m0 | b | c0), 0, dd);
+} }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const c0 = o0 & NEIGHBOURS_0[k];
+total += ataxxMadePairs(o0 ^ c0, ((m0 ^ fb) | b | c0), jc, dd);
+} }
+} }
+return total;
+}
+function perft(bb, side, depth, pairs, made) {
+if (depth <= 0) return 1;
+const mo = side * 1, oo = 1 - mo;
+if (made) return pairs ? perftMadePairs(bb[mo + 0] | 0, bb[oo + 0] | 0, depth) : perftMade(bb[mo + 0] | 0, bb[oo + 0] | 0, depth);
+return pairs ? perftBulkPairs(bb[mo + 0] | 0, bb[oo + 0] | 0, depth) : perftBulk(bb[mo + 0] | 0, bb[oo + 0] | 0, depth);
+}
+function perftAtaxx(bb, side, clock, depth, pairs, made) {
+if (depth <= 0) return 1;
+const mo = side * 1, oo = 1 - mo;
+if (made) return pairs ? ataxxMadePairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxMade(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
+return pairs ? ataxxBulkPairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxBulk(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
+}
+return { generate, hasMove, make, isLegal, gains, exposure, perft, perftAtaxx };
+//# sourceURL=blobterm-kernel-4x4.js

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { BENCH_POSITIONS, benchPosition } from '../../source/cli/bench-positions.js';
+import { Searcher } from '../../source/search/search.js';
+
+/**
+ * The bench signature at depth 5 (`blobterm bench search --depth 5`): every bench position
+ * searched to 5 plies on one thread with an empty table. It changes only when the search's
+ * behaviour does; a commit that changes it says so. The full signature (`blobterm bench
+ * search`) is pinned in `npm run test:long`.
+ */
+export const SIGNATURE_DEPTH_5 = 387821;
+
+describe('the bench signature', () => {
+	it(`at depth 5 is ${SIGNATURE_DEPTH_5} nodes`, () => {
+		let nodes = 0;
+		for (const entry of BENCH_POSITIONS) nodes += new Searcher().search(benchPosition(entry), { depth: 5 }).nodes;
+		expect(nodes).toBe(SIGNATURE_DEPTH_5);
+	});
+});
