@@ -7,9 +7,9 @@ import { runNode } from '../cli/run.js';
 import { blobterm, type Child, readRecord, resultTable, startWorker, stopAll } from './processes.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 
-// Two built-in engines at small fixed depths on the 7x7 board: a game takes about a second.
+// Two built-in engines at small fixed depths on small boards: a game takes about half a second.
 const ENGINES = ['builtin:depth=3,name=deep', 'builtin:depth=1,name=shallow'];
-const BOARDS = ['boards/ataxx.bwb', 'boards/6x6.bwb'];
+const BOARDS = ['boards/5x5.bwb', 'boards/6x6.bwb'];
 
 describe('a match on a queue, end to end: a coordinator and three workers, each a process', () => {
 	let redis: RedisServer;
