@@ -51,7 +51,7 @@ import { checkRedis, openRedis, redisErrorMessage } from './redis-client.js';
 export const DEFAULT_CLEANUP_MS = 60_000;
 
 /** How often the coordinator reads the games being played, ms. */
-export const PLAYING_POLL_MS = 1000;
+export const PLAYING_POLL_MS = 500;
 
 /** Pair jobs added in one round trip. */
 const BULK = 500;
@@ -65,7 +65,10 @@ export interface QueueProgress {
 	readonly inFlight: number;
 	/** Workers seen playing or reporting since the coordinator started. */
 	readonly workers: number;
-	/** Games recorded per minute since the first report, or null before two games. */
+	/**
+	 * Games recorded per minute since the pairs were queued, or null before two games (a rate from
+	 * the first reports would count pairs played at once as played in no time).
+	 */
 	readonly gamesPerMinute: number | null;
 	/** Time left at that rate, ms, or null. */
 	readonly etaMs: number | null;
@@ -102,7 +105,7 @@ export class DistributedMatch {
 	private end: 'done' | 'sprt' | 'stopped' | null = null;
 	private sprt: SprtState | null = null;
 	private wake: (() => void) | null = null;
-	private firstReportAt: number | null = null;
+	private queuedAt: number | null = null;
 	private recordedNow = 0;
 	private lost = false;
 
@@ -128,7 +131,7 @@ export class DistributedMatch {
 	progress(): QueueProgress {
 		const total = this.options.games;
 		const done = this.done;
-		const minutes = this.firstReportAt === null ? 0 : (performance.now() - this.firstReportAt) / 60_000;
+		const minutes = this.queuedAt === null ? 0 : (performance.now() - this.queuedAt) / 60_000;
 		const rate = this.recordedNow >= 2 && minutes > 0 ? this.recordedNow / minutes : null;
 		return {
 			done,
@@ -206,6 +209,7 @@ export class DistributedMatch {
 				});
 				consumer.on('error', (error: Error) => this.connectionLost(listener, error));
 				poller = setInterval(() => void this.readPlaying(redis, key), PLAYING_POLL_MS);
+				this.queuedAt = performance.now();
 				await this.enqueue(pairs, key, schedule);
 				await ended;
 			}
@@ -315,7 +319,6 @@ export class DistributedMatch {
 			listener.ignored?.(`a report was ignored: ${error.message}`);
 			return;
 		}
-		this.firstReportAt ??= performance.now();
 		if (report.type === 'refused') {
 			this.workers.add(report.worker);
 			const seen = `${report.worker}\n${report.reason}`;
