@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../source/game/user-error.js';
 import { runNode } from '../cli/run.js';
+import { PtyScreen } from '../ui/pty-screen.js';
 import { type Child, readRecord, startWorker, stopAll } from './processes.js';
 import { freePort, type RedisServer, startRedis, TLS_CERT } from './redis-server.js';
 
@@ -129,26 +131,33 @@ describe('blobterm match --queue and blobterm worker on the command line', () =>
 			expect(wrong.code).toBe(2);
 		});
 
-		it('plays a match with the password in the URL, never showing it', async () => {
+		it('plays with the password in the URL, never showing it, with its progress on a terminal', async () => {
 			workers.push(await startWorker(redis.url));
 			expect(workers[0].lines[0]).toMatch(/^Worker .+ on redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0: 1 pair at once/);
 			const record = join(dir, 'password.jsonl');
-			const run = await runNode('cli.js', [
+			const screen = new PtyScreen('dist/cli.js', [
 				'match',
 				'--queue',
 				redis.url,
 				'builtin:depth=1',
 				'builtin:depth=2',
 				'boards/gruyere3.bwb',
+				'--games',
+				'6',
 				'--record',
 				record,
 			]);
-			expect(run.code).toBe(0);
-			expect(run.stdout.split('\n')[0]).toMatch(
-				/^Match: builtin:depth=1 vs builtin:depth=2, 2 games on 1 board, 1 s per move, Blob War rules, on the queue redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0$/,
+			expect(await screen.exited).toBe(0);
+			const output = stripVTControlCharacters(screen.raw);
+			expect(output.split('\r\n')[0]).toMatch(
+				/^Match: builtin:depth=1 vs builtin:depth=2, 6 games on 1 board, 1 s per move, Blob War rules, on the queue redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0$/,
 			);
-			expect(run.stdout + workers[0].lines.join('\n')).not.toContain('hunter2');
-			expect(readRecord(record).games).toHaveLength(2);
+			// The status line, redrawn under the finished games: a bar, games done and in flight, the worker.
+			expect(output).toMatch(/\[#{3}\.{17}\] 1\/6 games done · [0-2] in flight · 1 worker/);
+			expect(screen.text()).toContain('Results of builtin:depth=1 vs builtin:depth=2: 6 games, 3 pairs');
+			expect(screen.text()).not.toMatch(/games done/);
+			expect(screen.raw + workers[0].lines.join('\n')).not.toContain('hunter2');
+			expect(readRecord(record).games).toHaveLength(6);
 		});
 	});
 
