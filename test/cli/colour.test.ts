@@ -64,7 +64,7 @@ describe('colour outside the TUI', () => {
 	it('a match: the same output with and without colour', async () => {
 		const [plain, coloured] = await Promise.all([run('cli.js', MATCH), run('cli.js', MATCH, { FORCE_COLOR: '1' })]);
 		expect(plain.code).toBe(0);
-		expect(plain.stdout).toMatch(/^Results of d1 vs d2: 2 games, 1 pairs$/m);
+		expect(plain.stdout).toMatch(/^Results of d1 vs d2: 2 games, 1 pair$/m);
 		expect(plain.stdout).not.toContain('\x1b');
 		expect(coloured.stdout).toMatch(/Score of d1 vs d2: \x1b\[32m\d\x1b\[39m - \x1b\[31m\d\x1b\[39m - \x1b\[33m\d/);
 		expect(stripVTControlCharacters(coloured.stdout)).toBe(plain.stdout);

@@ -26,7 +26,7 @@ describe('player specs', () => {
 		});
 		expect(parsePlayerSpec('builtin:nodes=20000')).toMatchObject({ kind: 'builtin', nodes: 20000 });
 		expect(() => parsePlayerSpec('builtin:nodes=0')).toThrow(
-			'player builtin:nodes=0: nodes must be a number >= 1, got "0"',
+			'player builtin:nodes=0: nodes must be a whole number of nodes from 1 to 1000000000000, got "0"',
 		);
 		expect(parsePlayerSpec('builtin:killers=off,preset=skeleton,algorithm=mtdf,hash=8')).toMatchObject({
 			kind: 'builtin',
