@@ -1,12 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedMatch } from '../../dist/distributed/distributed-match.js';
 import { readEnginesFile } from '../../dist/distributed/engines-file.js';
-import { PairWorker } from '../../dist/distributed/pair-worker.js';
+import { type GamePlayer, PairWorker, playGame } from '../../dist/distributed/pair-worker.js';
+import { matchKey, QUEUE_PREFIX, reportQueueName } from '../../dist/distributed/queue-keys.js';
 import { parseQueueUrl } from '../../dist/distributed/queue-url.js';
 import { type MatchOptions } from '../../dist/match/match.js';
+import { type MatchHeader } from '../../dist/match/match-record.js';
 import { openingFromBoardFile } from '../../dist/match/opening.js';
 import { parsePlayerSpec } from '../../dist/players/player-spec.js';
 import { waitFor } from '../helpers.js';
@@ -38,7 +41,7 @@ async function redisServer(options: { persistent?: boolean } = {}): Promise<Redi
 async function worker(
 	redis: RedisServer,
 	id: string,
-	options: { engines?: string; games?: number[]; refusals?: string[] } = {},
+	options: { engines?: string; games?: number[]; refusals?: string[]; play?: GamePlayer } = {},
 ): Promise<PairWorker> {
 	const w = new PairWorker(
 		{
@@ -47,6 +50,7 @@ async function worker(
 			engines: options.engines ? readEnginesFile(options.engines) : null,
 			id,
 			stallMs: 2000,
+			play: options.play,
 		},
 		{
 			gameFinished: (_job, record) => options.games?.push(record.game),
@@ -142,4 +146,54 @@ describe('a distributed match', () => {
 		expect(played.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
 		expect(await redis.client().keys('blobterm:reports-*')).toEqual([]);
 	}, 90_000);
+
+	it('a late report of a game already recorded is ignored: the first report counts', async () => {
+		const redis = await redisServer();
+		// The worker plays the first pair, then waits for the test before the second.
+		let open!: () => void;
+		const gate = new Promise<void>((resolve) => {
+			open = resolve;
+		});
+		const gated: GamePlayer = (settings, scheduled, opening) => {
+			if (scheduled.game <= 2) return playGame(settings, scheduled, opening);
+			let playing: ReturnType<GamePlayer> | null = null;
+			return {
+				abort: () => playing?.abort(),
+				finished: gate.then(() => (playing = playGame(settings, scheduled, opening)).finished),
+			};
+		};
+		await worker(redis, 'w1', { play: gated });
+		const record = join(dir, 'late.jsonl');
+		const match = new DistributedMatch(
+			matchOptions(['builtin:depth=2', 'builtin:depth=1'], { recordPath: record }),
+			parseQueueUrl(redis.url),
+		);
+		const running = match.run();
+		await waitFor(() => readRecord(record).games.length === 2, 30_000);
+		const header = JSON.parse(readFileSync(record, 'utf8').split('\n')[0]) as MatchHeader;
+		const first = readRecord(record).games.find((g) => g.game === 1)!;
+		// Game 1 again, as a worker whose lock had expired would report it.
+		const late = { ...first, worker: 'late' };
+		const reports = new Queue(reportQueueName(matchKey(header)), {
+			connection: redis.client(),
+			prefix: QUEUE_PREFIX,
+		});
+		await reports.add('finished', { type: 'finished', record: late });
+		// The coordinator takes the report and drops it (reports leave the queue once handled).
+		for (let tries = 0; (await reports.count()) > 0 || (await reports.getActiveCount()) > 0; tries++) {
+			expect(tries, 'the late report is still on the queue').toBeLessThan(500);
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+		await reports.close();
+		open();
+		const summary = await running;
+		expect(summary.end).toBe('done');
+		const { games } = readRecord(record);
+		expect(games.map((g) => g.game).sort()).toEqual([1, 2, 3, 4]);
+		expect(games.map((g) => g.worker)).toEqual(['w1', 'w1', 'w1', 'w1']);
+		expect(games.find((g) => g.game === 1)).toEqual(first);
+		expect(summary.records).toHaveLength(4);
+		const { wdl } = summary.tally;
+		expect(wdl.wins + wdl.draws + wdl.losses).toBe(4);
+	}, 60_000);
 });
