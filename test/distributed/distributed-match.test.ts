@@ -196,4 +196,27 @@ describe('a distributed match', () => {
 		const { wdl } = summary.tally;
 		expect(wdl.wins + wdl.draws + wdl.losses).toBe(4);
 	}, 60_000);
+
+	it('Redis restarted mid-match with persistence on: everyone reconnects, nothing finished is lost', async () => {
+		const redis = await redisServer({ persistent: true });
+		const played: number[] = [];
+		await worker(redis, 'w1', { games: played });
+		await worker(redis, 'w2', { games: played });
+		const record = join(dir, 'restart.jsonl');
+		const match = new DistributedMatch(
+			matchOptions(['builtin:depth=2', 'builtin:depth=1'], { recordPath: record, games: 12 }),
+			parseQueueUrl(redis.url),
+		);
+		const running = match.run();
+		await waitFor(() => readRecord(record).games.length >= 2, 30_000);
+		// The queued pairs are only in the server: without persistence the restart would lose them
+		// and the match would never end.
+		await redis.restart();
+		expect(readRecord(record).games.length).toBeLessThan(12);
+		const summary = await running;
+		expect(summary.end).toBe('done');
+		const { games } = readRecord(record);
+		expect(games.map((g) => g.game).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+		expect(summary.records).toHaveLength(12);
+	}, 90_000);
 });
