@@ -6,9 +6,13 @@
  *     ^
  *   search    the engine: evaluation, transposition table, alpha-beta, time, worker threads
  *     ^
+ *   lab       the parallel alpha-beta lab: synthetic trees, parallel algorithms, the simulator
+ *     ^
  *   players   human, built-in engine, tournament-interface and UAI programs
  *     ^
  *   match     the game loop, matches of many games, statistics, records
+ *     ^
+ *   tuning    opening books, Texel tuning of the evaluation from match records
  *     ^
  *   ui | distributed    Ink components and hooks, plain-text output | matches played by workers
  *     ^                 on a Redis job queue (BullMQ); side by side: neither imports the other
@@ -19,11 +23,13 @@
 const LAYERS = [
 	{ name: 'game', level: 0, path: '^source/game/' },
 	{ name: 'search', level: 1, path: '^source/search/' },
-	{ name: 'players', level: 2, path: '^source/players/' },
-	{ name: 'match', level: 3, path: '^source/match/' },
-	{ name: 'ui', level: 4, path: '^source/ui/' },
-	{ name: 'distributed', level: 4, path: '^source/distributed/' },
-	{ name: 'cli', level: 5, path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
+	{ name: 'lab', level: 2, path: '^source/lab/' },
+	{ name: 'players', level: 3, path: '^source/players/' },
+	{ name: 'match', level: 4, path: '^source/match/' },
+	{ name: 'tuning', level: 5, path: '^source/tuning/' },
+	{ name: 'ui', level: 6, path: '^source/ui/' },
+	{ name: 'distributed', level: 6, path: '^source/distributed/' },
+	{ name: 'cli', level: 7, path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
 ];
 
 const layerRules = LAYERS.filter((layer) => LAYERS.some((l) => l !== layer && l.level >= layer.level)).map((layer) => ({

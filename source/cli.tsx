@@ -5,6 +5,7 @@
  */
 
 import './cli/colour-env.js';
+import './cli/closed-pipe.js';
 
 const { main } = await import('./cli/main.js');
 await main(process.argv.slice(2));

@@ -12,6 +12,7 @@
  */
 
 import './cli/colour-env.js';
+import './cli/closed-pipe.js';
 import { describeEndReason, gameEnd } from './game/game-over.js';
 import { NO_MOVE } from './game/move.js';
 import { formatMove } from './game/notation.js';
@@ -51,6 +52,7 @@ const help = `
     --uai              UAI mode (for Ataxx GUIs and match runners)
 ${THREAD_FLAGS_HELP}
 ${SEARCH_FLAGS_HELP}
+    --no-color         no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h         this text
     --version, -v      the version
 

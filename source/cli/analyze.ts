@@ -35,6 +35,7 @@ const help = `
     --rules R          blobwar or ataxx
     --moves-left N     half-moves left before the game ends by the limit (default: no limit)
 ${SEARCH_FLAGS_HELP}
+    --no-color         no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h         this text
 
   Examples

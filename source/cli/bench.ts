@@ -58,6 +58,7 @@ export const help = `
     --workers N        bench queue: worker processes (1 to ${QUEUE_WORKERS.max}, default 4)
     --concurrency N    bench queue: pairs each worker takes at once (1 to ${BOUNDS.concurrency.max}, default 8)
 ${SEARCH_FLAGS_HELP}
+    --no-color         no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h         this text
 
   Examples

@@ -20,6 +20,7 @@ const help = `
 
   Options
     --fen FEN          the shape of an Ataxx FEN's board (7x7, its holes) instead of a board file
+    --no-color         no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h         this text
 
   Examples

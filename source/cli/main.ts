@@ -19,6 +19,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	match: () => import('./match.js'),
 	analyze: () => import('./analyze.js'),
 	kernel: () => import('./kernel.js'),
+	lab: () => import('./lab.js'),
+	openings: () => import('./openings.js'),
+	tune: () => import('./tune.js'),
 	worker: () => import('./worker.js'),
 };
 

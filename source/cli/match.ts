@@ -38,7 +38,8 @@ const help = `
                                    per move; with a generous --time, games that do not depend on
                                    the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
-                                   aspiration|tt|ttmove|captures|killers|history|positional=on|off
+                                   aspiration|tt|ttmove|captures|killers|history|positional=on|off,
+                                   eval=tuned|classic, weights=FILE (see blobterm tune --help)
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}

@@ -32,6 +32,7 @@ const help = `
     --fen FEN      start from an Ataxx FEN instead of a board file
     --divide       the count under each root move, at DEPTH
     --made         make every leaf (default: count the last half-move's moves without making them)
+    --no-color     no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h     this text
 
   Examples

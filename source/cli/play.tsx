@@ -80,6 +80,9 @@ const help = `
     blobterm bench parallel                        Lazy SMP and YBWC against one thread
     blobterm bench queue URL                       games per second of a distributed match
     blobterm kernel BOARD                          the compiled move generator's source
+    blobterm lab trees|simulate|parallel|...       the parallel alpha-beta lab
+    blobterm openings BOARD ...                    opening books (FENs) for match --openings
+    blobterm tune RECORD.jsonl ... --out FILE      fit the learned evaluation's weights (Texel)
     blobterm help [COMMAND]                        this text, or a command's
 
   Examples

@@ -48,8 +48,11 @@ export const SEARCH_FLAGS = {
 export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or alphabeta
     --hash MB          transposition table size (default 64, 1 to ${BOUNDS.hashMb.max})
     --preset P         default, skeleton (the first engine: alpha-beta, no table) or plain
-    --set KEY=VALUE    a search switch, repeatable: aspiration, tt, ttmove, captures,
-                       killers, history, positional = on|off`;
+    --set KEY=VALUE    a search option, repeatable: aspiration, tt, ttmove, captures,
+                       killers, history, positional = on|off; eval = tuned|classic (the
+                       learned evaluation, or the blob difference plus exposure);
+                       weights = FILE (eval=tuned with the weights of blobterm tune);
+                       exposure = N (centiblobs per exposed blob, classic)`;
 
 /**
  * Search options from `--preset`, `--algorithm`, `--hash` and `--set` (in that order).

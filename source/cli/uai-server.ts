@@ -3,7 +3,7 @@
  * Ataxx GUIs and match runners (cuteataxx), on 7x7 boards under Ataxx rules.
  *
  * GUI to engine: uai, isready, uainewgame, setoption name N value V (Hash, Threads, Parallel,
- * Algorithm, MultiPV, and the search switches as check options), position startpos|fen FEN
+ * Algorithm, Evaluation, MultiPV, and the search switches as check options), position startpos|fen FEN
  * [moves ...], go [btime B wtime W binc I winc I movestogo N] [movetime T] [depth D] [nodes N]
  * [infinite] [searchmoves M1 M2 ...], stop, quit. Engine to GUI: id, option, uaiok, readyok, info
  * (one line per completed depth, and with MultiPV N > 1 one per line of it: depth, seldepth,
@@ -164,6 +164,7 @@ class UaiServer {
 		this.write(`option name Threads type spin default ${this.threads} min 1 max ${MAX_THREADS}`);
 		this.write(`option name Parallel type combo default ${this.parallel} var lazy var ybwc`);
 		this.write(`option name Algorithm type combo default ${full.algorithm} var pvs var mtdf var alphabeta`);
+		this.write(`option name Evaluation type combo default ${full.evaluation} var tuned var classic`);
 		this.write(`option name MultiPV type spin default 1 min 1 max ${MAX_MULTI_PV}`);
 		for (const [name, key] of CHECK_OPTIONS)
 			this.write(`option name ${name} type check default ${full[SWITCHES[key]] ? 'true' : 'false'}`);
@@ -196,8 +197,15 @@ class UaiServer {
 			return;
 		}
 		const check = CHECK_OPTIONS.find(([n]) => n.toLowerCase() === name.toLowerCase());
+		const lower = name.toLowerCase();
 		const key =
-			name.toLowerCase() === 'hash' ? 'hash' : name.toLowerCase() === 'algorithm' ? 'algorithm' : check?.[1];
+			lower === 'hash'
+				? 'hash'
+				: lower === 'algorithm'
+					? 'algorithm'
+					: lower === 'evaluation'
+						? 'eval'
+						: check?.[1];
 		if (args[0] !== 'name' || key === undefined) {
 			this.write(`info string unknown option: ${name || args.join(' ')}`);
 			return;

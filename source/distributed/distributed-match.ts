@@ -28,7 +28,13 @@ import {
 	openMatchRecord,
 } from '../match/match.js';
 import { formatPgn } from '../match/pgn.js';
-import { Appender, type MatchGameLine, type RefusalLine, type MatchRecordFile } from '../match/match-record.js';
+import {
+	Appender,
+	type MatchGameLine,
+	type MatchHeader,
+	type MatchRecordFile,
+	type RefusalLine,
+} from '../match/match-record.js';
 import { Schedule } from '../match/schedule.js';
 import { type SprtState, sprtState } from '../match/sprt.js';
 import { tally, type Tally } from '../match/tally.js';
@@ -164,10 +170,26 @@ export class DistributedMatch {
 		const o = this.options;
 		await checkRedis(this.url);
 		const { header, file, games } = await openMatchRecord(o, this.names);
-		for (const record of games) this.keep(record);
+		let pgn: Appender | null = null;
+		try {
+			if (o.pgnPath) pgn = await Appender.open(o.pgnPath, 'PGN file');
+			for (const record of games) this.keep(record);
+			return await this.coordinate(header, file, pgn, listener);
+		} finally {
+			await file?.close();
+			await pgn?.close();
+		}
+	}
+
+	/** Runs the match on the queue, its record and PGN file open. */
+	private async coordinate(
+		header: MatchHeader,
+		file: MatchRecordFile | null,
+		pgn: Appender | null,
+		listener: DistributedMatchListener,
+	): Promise<MatchSummary> {
+		const o = this.options;
 		const resumed = this.records.length;
-		const pgn = o.pgnPath ? new Appender(o.pgnPath) : null;
-		await pgn?.check();
 		const key = matchKey(header);
 		const schedule = new Schedule(o.openings.length, header.seed, header.shuffle);
 		const redis = openRedis(this.url);

@@ -66,6 +66,20 @@ export const BOUNDS = {
 	benchRepeat: { unit: 'runs', min: 1, max: 100, integer: true },
 	/** Consecutive half-moves the lead must hold. */
 	adjudicatePlies: { unit: 'half-moves', min: 1, max: 10_000, integer: true },
+	/** Half-moves from the start of an opening book (`blobterm openings`; 6 on 16x16 is 10^10 lines). */
+	openingPlies: { unit: 'half-moves', min: 0, max: 6, integer: true },
+	/** Positions drawn from each board's openings. */
+	openingSample: { unit: 'positions', min: 1, max: 1_000_000, integer: true },
+	/** Levenberg-Marquardt iterations of `blobterm tune`. */
+	tuneIterations: { unit: 'iterations', min: 1, max: 10_000, integer: true },
+	/** Half-moves left out at the start of each training game. */
+	skipPlies: { unit: 'half-moves', min: 0, max: 10_000, integer: true },
+	/** Largest gap between a 2-ply score and the static one in a quiet position, centiblobs. */
+	quietMargin: { unit: 'centiblobs', min: 0, max: 100_000, integer: false },
+	/** Ridge penalty of the fit, per squared blob of change. */
+	ridge: { unit: 'penalty', min: 0, max: 1_000_000, integer: false },
+	/** Scaling constant K of Texel tuning (expected score 1 / (1 + 10^(-K e / 400)), e in centiblobs). */
+	scalingK: { unit: 'K', min: 0.000001, max: 1000, integer: false },
 } as const satisfies Record<string, NumberBounds>;
 
 /** `a whole number of plies from 1 to 120`, `a number of seconds from 0.01 to 86400 (one day)`. */

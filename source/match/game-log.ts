@@ -8,29 +8,35 @@
  * its process (`engine-log.ts`). Seconds after `+` count from the start of the game.
  */
 
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { type EngineLogger } from '../players/engine-log.js';
+import { openForWriting } from './user-files.js';
 
 /** The log file of one game. */
 export class GameLog {
-	private readonly stream: WriteStream;
 	private readonly started = performance.now();
 	private failed: Error | null = null;
 
-	/**
-	 * Creates (or replaces) `DIR/game-NNNN.log`.
-	 * @param game the game number (from 1)
-	 */
-	constructor(dir: string, game: number) {
-		this.path = join(dir, `game-${String(game).padStart(4, '0')}.log`);
-		this.stream = createWriteStream(this.path, { flags: 'w' });
+	private constructor(
+		readonly path: string,
+		private readonly stream: WriteStream,
+	) {
 		this.stream.on('error', (error) => {
 			this.failed = error;
 		});
 	}
 
-	readonly path: string;
+	/**
+	 * Creates (or replaces) `DIR/game-NNNN.log`; a symbolic link there is refused, not followed.
+	 * @param game the game number (from 1)
+	 * @throws FileWriteError naming the file and why it cannot be written
+	 */
+	static async open(dir: string, game: number): Promise<GameLog> {
+		const path = join(dir, `game-${String(game).padStart(4, '0')}.log`);
+		const handle = await openForWriting(path, 'replace', 'log file');
+		return new GameLog(path, handle.createWriteStream());
+	}
 
 	/** A logger for one engine, its lines prefixed with `label` (`Blue uai-greedy`). */
 	logger(label: string): EngineLogger {

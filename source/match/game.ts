@@ -4,8 +4,8 @@
  * One loop serves the TUI, the plain mode and (later) matches. It owns the game's state and
  * publishes an immutable snapshot after each change (`subscribe`); an engine's live thinking
  * information is kept apart (`liveInfo`), for the interface to sample on its own timer.
- * Every wait on an engine has a deadline: a player that does not answer within its time plus
- * `watchdogMs` is asked to hurry, then loses.
+ * Every wait on an engine has a deadline: a player that does not answer within its time, its
+ * own grace period and `watchdogMs` is asked to hurry, then loses.
  */
 
 import { gameEnd, type Variant } from '../game/game-over.js';
@@ -34,7 +34,10 @@ export interface GameOptions {
 	/** Half-moves this game may last. */
 	readonly halfMoveLimit: number;
 	readonly variant?: Variant;
-	/** Extra ms past an engine's time before the loop steps in (default: `watchdogMs` of a watched game). */
+	/**
+	 * Extra ms past an engine's time and grace before the loop steps in (default: `watchdogMs` of a
+	 * watched game).
+	 */
 	readonly watchdogMs?: number;
 }
 
@@ -218,19 +221,24 @@ export class Game {
 		return result;
 	}
 
-	/** Engines get their time plus `watchdogMs`, then a hurry, then the same again before they lose. */
+	/**
+	 * Engines get their time, their own grace period and `watchdogMs`, then a hurry, then
+	 * `watchdogMs` again before they lose: the watchdog is behind the engine's own deadline, never
+	 * before it.
+	 */
 	private withWatchdog(player: Player, answer: Promise<MoveAnswer>, timeMs: number): Promise<MoveAnswer> {
 		if (player.kind === 'human') return answer;
 		const extra = this.options.watchdogMs ?? watchdogMs(timeMs, false);
+		const ownDeadlineMs = timeMs + (player.graceMs ?? 0);
 		return new Promise((resolve) => {
-			const hurry = startTimer(() => player.hurry?.(), timeMs + extra);
+			const hurry = startTimer(() => player.hurry?.(), ownDeadlineMs + extra);
 			const giveUp = startTimer(
 				() =>
 					resolve({
 						kind: 'forfeit',
-						reason: `no answer within ${((timeMs + 2 * extra) / 1000).toFixed(2)} s`,
+						reason: `no answer within ${((ownDeadlineMs + 2 * extra) / 1000).toFixed(2)} s`,
 					}),
-				timeMs + 2 * extra,
+				ownDeadlineMs + 2 * extra,
 			);
 			void answer.then((a) => {
 				clearTimeout(hurry);

@@ -12,7 +12,7 @@ import { type PlayerSpec } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
 import { adjudicate, type Adjudication, type AdjudicationOptions } from './adjudication.js';
 import { Game } from './game.js';
-import { GameLog } from './game-log.js';
+import { type GameLog } from './game-log.js';
 import { type Opening } from './opening.js';
 import { type MatchGameLine } from './match-record.js';
 import { type GameResult } from './result.js';
@@ -43,11 +43,12 @@ export interface MatchGameSettings {
 	readonly variant: Variant;
 	/** Grace period of engine programs, ms (their default: 500). */
 	readonly graceMs?: number;
-	/** Extra ms past an engine's time before the game loop steps in (default: `watchdogMs` of unattended play). */
+	/**
+	 * Extra ms past an engine's time and grace before the game loop steps in (default: `watchdogMs`
+	 * of unattended play).
+	 */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
-	/** Folder of the per-game engine logs; null for none. */
-	readonly logDir?: string | null;
 }
 
 /** A game being played. */
@@ -71,17 +72,20 @@ export interface StartedMatchGame {
 
 /**
  * Starts one game of a match: its players are made from the engines' specs (named as in the
- * match), the game runs, then the players are closed and the log written, whatever happens.
+ * match), the game runs, then the players are closed and the log written and closed, whatever
+ * happens.
+ * @param log the game's engine log (`GameLog.open`), or null; closed when the game is over (the
+ *   caller closes it if this throws)
  * @throws PlayerSpecError (synchronously) if a player cannot be made
  */
 export function startMatchGame(
 	settings: MatchGameSettings,
 	scheduled: ScheduledGame,
 	opening: Opening,
+	log: GameLog | null = null,
 ): StartedMatchGame {
 	const order: [0 | 1, 0 | 1] = scheduled.engineA === BLUE ? [0, 1] : [1, 0];
 	const names: [string, string] = [settings.names[order[0]], settings.names[order[1]]];
-	const log = settings.logDir ? new GameLog(settings.logDir, scheduled.game) : null;
 	log?.line(
 		`game ${scheduled.game}: ${names[0]} (Blue) against ${names[1]} (Red) on ${opening.label} (${opening.fen})`,
 	);

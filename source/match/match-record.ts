@@ -2,15 +2,17 @@
  * The record of a match: a JSON Lines file (one JSON object per line). The first line describes
  * the match (`MatchHeader`); then one line per finished game (`MatchGameLine`), appended the moment
  * the game ends, in one write on a file opened for appending. A `kill -9` therefore loses only
- * the games in progress, and at worst leaves a last line cut short, which `openRecord` removes
- * when the match is resumed.
+ * the games in progress, and at worst leaves a last line cut short, which `MatchRecordFile.open`
+ * removes when the match is resumed. A record is locked while a run writes to it.
  */
 
-import { appendFile, open, readFile, stat, truncate } from 'node:fs/promises';
+import { type FileHandle } from 'node:fs/promises';
+import { lock } from 'proper-lockfile';
 import { type Variant } from '../game/game-over.js';
 import { type AdjudicationOptions } from './adjudication.js';
 import { type SprtOptions } from './sprt.js';
 import { UserError } from '../game/user-error.js';
+import { fileErrorWords, openForWriting, readTextFile } from './user-files.js';
 
 /** The first line: what the match is. A resumed match must have the same settings. */
 export interface MatchHeader {
@@ -128,66 +130,88 @@ export function headerDifference(a: MatchHeader, b: MatchHeader): string | null 
 	return null;
 }
 
-/** A record file open for appending. */
+/** Largest record read when resuming (bytes): about 100,000 games of 100 moves. */
+const MAX_RECORD_BYTES = 256 * 1024 * 1024;
+
+/** Ms after which the lock of a record whose run was killed (kill -9) counts as free. */
+const LOCK_STALE_MS = 5000;
+
+/** What a cut header can start with: the first characters `JSON.stringify` writes for one. */
+const HEADER_START = '{"type":"match"';
+
+/** Settings of `MatchRecordFile.open`. */
+export interface RecordOpenOptions {
+	/**
+	 * Ms to wait for the lock of a record another run holds (default: a little more than a
+	 * killed run's lock takes to count as free, so that a resume right after a kill -9 works).
+	 */
+	readonly lockWaitMs?: number;
+}
+
+/**
+ * A record file open for appending, locked (`proper-lockfile`: a `FILE.lock` directory, kept
+ * fresh while the match runs) so that two runs never write one record at once.
+ */
 export class MatchRecordFile {
 	private queue: Promise<void> = Promise.resolve();
+	private lost: Error | null = null;
 
-	private constructor(readonly path: string) {}
+	private constructor(
+		readonly path: string,
+		private readonly handle: FileHandle,
+		private readonly release: () => Promise<void>,
+	) {}
 
 	/**
-	 * Opens a record file.
+	 * Opens and locks a record file.
+	 * - It must be a regular file or not exist; a symbolic link is refused (nothing is written
+	 *   through one).
 	 * - Not resuming: the file must not exist or be empty (a record is never overwritten); the header is written.
 	 * - Resuming: a missing or empty file starts a new record; otherwise its header is read and
-	 *   must agree with `header` (the seed aside, when `header.seed` is null: the record's is used), a last line
-	 *   cut short by a kill is removed, and the finished games are returned.
-	 * @throws MatchRecordError for an existing record without resume, a record of another match, or a damaged line
+	 *   must agree with `header` (the seed aside, when `header.seed` is null: the record's is used),
+	 *   each game must be recorded once, and only then is a last line cut short by a kill removed;
+	 *   the finished games are returned. A file that is not a record is left as it was.
+	 * Close the file with `close`, which frees the lock.
+	 * @throws MatchRecordError for a record in use by another run, an existing record without
+	 *   resume, a file that is not a record, a record of another match, a damaged line, a game
+	 *   recorded twice; FileWriteError or FileReadError for a file that cannot be written or read
 	 */
 	static async open(
 		path: string,
 		header: Omit<MatchHeader, 'seed'> & { seed: number | null },
 		resume: boolean,
+		options: RecordOpenOptions = {},
 	): Promise<{ file: MatchRecordFile; header: MatchHeader; games: MatchGameLine[] }> {
-		let size = 0;
+		const handle = await openForWriting(path, 'append', 'record file');
+		let release: () => Promise<void>;
 		try {
-			size = (await stat(path)).size;
+			const waitMs = options.lockWaitMs ?? LOCK_STALE_MS + 1500;
+			release = await lock(path, {
+				realpath: false,
+				stale: LOCK_STALE_MS,
+				update: 1000,
+				retries: { retries: Math.max(0, Math.ceil(waitMs / 250)), minTimeout: 250, maxTimeout: 250, factor: 1 },
+				onCompromised: (error) => {
+					file.lost = error;
+				},
+			});
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-				throw new MatchRecordError(`cannot read record file ${path}: ${(error as Error).message}`);
+			await handle.close();
+			if ((error as NodeJS.ErrnoException).code === 'ELOCKED')
+				throw new MatchRecordError(
+					`record file ${path} is in use by another blobterm match: ` +
+						`let it finish (a match killed with kill -9 frees it within ${LOCK_STALE_MS / 1000} s)`,
+				);
+			throw new MatchRecordError(`cannot lock record file ${path}: ${fileErrorWords(error)}`);
 		}
-		const file = new MatchRecordFile(path);
-		if (size > 0 && resume) size = await dropCutLine(path);
-		if (size === 0) {
-			const fresh = { ...header, seed: header.seed ?? randomSeed() };
-			await file.write(fresh);
-			return { file, header: fresh, games: [] };
+		const file: MatchRecordFile = new MatchRecordFile(path, handle, release);
+		try {
+			const opened = await file.read(header, resume);
+			return { file, ...opened };
+		} catch (error) {
+			await file.close();
+			throw error;
 		}
-		if (!resume)
-			throw new MatchRecordError(
-				`record file ${path} already holds a match: add --resume to go on with it, or name another file`,
-			);
-		const lines = (await readFile(path, 'utf8')).split('\n');
-		lines.pop();
-		const parsed = lines.map((line, i) => {
-			try {
-				const value = JSON.parse(line) as unknown;
-				if (typeof value !== 'object' || value === null) throw new Error('not an object');
-				return value as { type?: string };
-			} catch {
-				throw new MatchRecordError(`${path}:${i + 1}: not a JSON object: the record is damaged`);
-			}
-		});
-		const first = parsed[0] as MatchHeader | undefined;
-		if (first?.type !== 'match' || first.version !== 1)
-			throw new MatchRecordError(`${path}:1: not a blobterm match record (no match header)`);
-		const wanted: MatchHeader = { ...header, seed: header.seed ?? first.seed };
-		const difference = headerDifference(first, wanted);
-		if (difference)
-			throw new MatchRecordError(
-				`record file ${path} is of another match (${difference}): ` +
-					`run the same match to resume it, or name another file`,
-			);
-		const games = parsed.slice(1).filter((line): line is MatchGameLine => line.type === 'game');
-		return { file, header: { ...first, games: header.games }, games };
 	}
 
 	/** Appends one line (after the lines already queued). Resolves once it is written. */
@@ -195,24 +219,93 @@ export class MatchRecordFile {
 		return this.write(record);
 	}
 
+	/** Waits for the queued writes, closes the file and frees its lock. */
+	async close(): Promise<void> {
+		await this.queue;
+		await this.handle.close();
+		await this.release().catch(() => {});
+	}
+
+	/** Reads the record (see `open`), writes its header if it is new. */
+	private async read(
+		header: Omit<MatchHeader, 'seed'> & { seed: number | null },
+		resume: boolean,
+	): Promise<{ header: MatchHeader; games: MatchGameLine[] }> {
+		const path = this.path;
+		const start = async () => {
+			const fresh = { ...header, seed: header.seed ?? randomSeed() };
+			await this.write(fresh);
+			return { header: fresh, games: [] };
+		};
+		const text = await readTextFile(path, 'record file', MAX_RECORD_BYTES);
+		if (text === '') return start();
+		if (!resume)
+			throw new MatchRecordError(
+				`record file ${path} already holds a match: add --resume to go on with it, or name another file`,
+			);
+		const lines = text.split('\n');
+		// The last piece: '' after a final newline, else a line cut short by a kill.
+		const cut = lines.pop()!;
+		const notRecord = () => new MatchRecordError(`${path}:1: not a blobterm match record (no match header)`);
+		if (lines.length === 0) {
+			// Only a header cut short by a kill: start afresh.
+			if (!HEADER_START.startsWith(cut.slice(0, HEADER_START.length)) && !cut.startsWith(HEADER_START))
+				throw notRecord();
+			await this.handle.truncate(0);
+			return start();
+		}
+		const parsed = lines.map((line, i) => {
+			try {
+				const value = JSON.parse(line) as unknown;
+				if (typeof value !== 'object' || value === null || Array.isArray(value))
+					throw new Error('not an object');
+				return value as { type?: string; game?: unknown };
+			} catch {
+				if (i === 0) throw notRecord();
+				throw new MatchRecordError(`${path}:${i + 1}: not a JSON object: the record is damaged`);
+			}
+		});
+		const first = parsed[0] as MatchHeader;
+		if (first.type !== 'match' || first.version !== 1) throw notRecord();
+		const wanted: MatchHeader = { ...header, seed: header.seed ?? first.seed };
+		const difference = headerDifference(first, wanted);
+		if (difference)
+			throw new MatchRecordError(
+				`record file ${path} is of another match (${difference}): ` +
+					`run the same match to resume it, or name another file`,
+			);
+		const games: MatchGameLine[] = [];
+		const lineOf = new Map<unknown, number>();
+		parsed.forEach((line, i) => {
+			if (line.type !== 'game') return;
+			const earlier = lineOf.get(line.game);
+			if (earlier !== undefined)
+				throw new MatchRecordError(
+					`${path}:${i + 1}: game ${String(line.game)} is recorded twice (lines ${earlier} and ${i + 1}): ` +
+						'two runs wrote to this record at once; keep one of the two lines',
+				);
+			lineOf.set(line.game, i + 1);
+			games.push(line as MatchGameLine);
+		});
+		if (cut !== '') {
+			// A line cut short by a kill: every line is written in one write, so only a JSON object's start.
+			if (!cut.startsWith('{'))
+				throw new MatchRecordError(`${path}:${lines.length + 1}: not a JSON object: the record is damaged`);
+			await this.handle.truncate(Buffer.byteLength(text) - Buffer.byteLength(cut));
+		}
+		return { header: { ...first, games: header.games }, games };
+	}
+
 	private write(value: object): Promise<void> {
 		const line = `${JSON.stringify(value)}\n`;
-		const next = this.queue.then(() => appendFile(this.path, line, { flag: 'a' }));
+		const next = this.queue.then(async () => {
+			if (this.lost)
+				throw new MatchRecordError(`record file ${this.path}: its lock was lost (${this.lost.message})`);
+			await this.handle.write(line);
+		});
 		this.queue = next.catch(() => {});
 		return next;
 	}
-}
-
-/**
- * Removes a last line cut short by a kill (one without its newline).
- * @returns the file's size after
- */
-async function dropCutLine(path: string): Promise<number> {
-	const text = await readFile(path, 'utf8');
-	if (text.endsWith('\n')) return Buffer.byteLength(text);
-	const keep = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1));
-	await truncate(path, keep);
-	return keep;
 }
 
 /** A seed for a new match: 31 random bits. */
@@ -220,21 +313,36 @@ function randomSeed(): number {
 	return Math.floor(Math.random() * 0x7fffffff);
 }
 
-/** Appends text to a file, in order with earlier appends through the same appender. */
+/** Appends text to a file (a PGN file), in order, through one handle opened by `open`. */
 export class Appender {
 	private queue: Promise<void> = Promise.resolve();
 
-	constructor(readonly path: string) {}
+	private constructor(
+		readonly path: string,
+		private readonly handle: FileHandle,
+	) {}
 
-	/** Checks that the file can be opened for appending (creating it). @throws Error from the system */
-	async check(): Promise<void> {
-		const handle = await open(this.path, 'a');
-		await handle.close();
+	/**
+	 * Opens a file for appending (made if missing; a symbolic link is refused).
+	 * @param what its role in messages (`PGN file`)
+	 * @throws FileWriteError naming the file and why it cannot be written
+	 */
+	static async open(path: string, what: string): Promise<Appender> {
+		return new Appender(path, await openForWriting(path, 'append', what));
 	}
 
+	/** Appends text after what is queued; resolves once it is written. */
 	append(text: string): Promise<void> {
-		const next = this.queue.then(() => appendFile(this.path, text, { flag: 'a' }));
+		const next = this.queue.then(async () => {
+			await this.handle.write(text);
+		});
 		this.queue = next.catch(() => {});
 		return next;
+	}
+
+	/** Waits for the queued writes and closes the file. */
+	async close(): Promise<void> {
+		await this.queue;
+		await this.handle.close();
 	}
 }

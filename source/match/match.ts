@@ -10,11 +10,11 @@
  * abandons the games in progress, which are not recorded; `resume` plays them later.
  */
 
-import { mkdir } from 'node:fs/promises';
 import { type Variant } from '../game/game-over.js';
 import { type PlayerSpec, specName } from '../players/player-spec.js';
 import { type AdjudicationOptions } from './adjudication.js';
-import { type LiveGame, startMatchGame } from './match-game.js';
+import { GameLog } from './game-log.js';
+import { type LiveGame, type StartedMatchGame, startMatchGame } from './match-game.js';
 import { type Opening } from './opening.js';
 import { formatPgn } from './pgn.js';
 import { Appender, type MatchGameLine, type MatchHeader, MatchRecordFile } from './match-record.js';
@@ -22,6 +22,7 @@ import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
 import { tally, type Tally } from './tally.js';
 import { UserError } from '../game/user-error.js';
+import { makeDirectory } from './user-files.js';
 
 export { ATAXX_HALF_MOVE_LIMIT, defaultLimit, type LiveGame } from './match-game.js';
 
@@ -42,7 +43,10 @@ export interface MatchOptions {
 	readonly variant: Variant;
 	/** Grace period of engine programs, ms (their default: 500). */
 	readonly graceMs?: number;
-	/** Extra ms past an engine's time before the game loop steps in (default: `watchdogMs` of unattended play). */
+	/**
+	 * Extra ms past an engine's time and grace before the game loop steps in (default: `watchdogMs`
+	 * of unattended play).
+	 */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
 	readonly sprt?: SprtOptions | null;
@@ -188,49 +192,78 @@ export class Match {
 	}
 
 	/**
-	 * Plays the match to its end (or its stop).
-	 * @throws MatchRecordError for a record file that cannot be used; errors of the file system
+	 * Plays the match to its end (or its stop). The record, the PGN file and the log directory
+	 * are opened (and the record locked) before the first game, and closed at the end.
+	 * @throws MatchRecordError for a record file that cannot be used (in use, another match's,
+	 *   damaged); FileWriteError, FileReadError for a record, PGN or log file that cannot be
+	 *   written or read
 	 */
 	async run(listener: MatchListener = {}): Promise<MatchSummary> {
 		const o = this.options;
-		const { header, file: recordFile, games } = await openMatchRecord(o, this.names);
-		this.records = [...games];
-		const resumed = this.records.length;
-		const pgn = o.pgnPath ? new Appender(o.pgnPath) : null;
-		await pgn?.check();
-		if (o.logDir) await mkdir(o.logDir, { recursive: true });
+		let recordFile: MatchRecordFile | null = null;
+		let pgn: Appender | null = null;
+		try {
+			const opened = await openMatchRecord(o, this.names);
+			recordFile = opened.file;
+			this.records = [...opened.games];
+			if (o.pgnPath) pgn = await Appender.open(o.pgnPath, 'PGN file');
+			if (o.logDir) await makeDirectory(o.logDir, 'log directory');
+			const resumed = this.records.length;
+			await this.playAll(opened.header, recordFile, pgn, listener);
+			return {
+				names: this.names,
+				records: this.records,
+				tally: tally(this.records),
+				sprt: this.sprt,
+				end: this.stopReason ?? 'done',
+				resumed,
+				abandoned: this.abandoned,
+				header: opened.header,
+			};
+		} finally {
+			await recordFile?.close();
+			await pgn?.close();
+		}
+	}
 
+	/**
+	 * Plays the games not yet recorded, `concurrency` at once, appending each to the record and
+	 * the PGN file as it ends. An error (a log file that cannot be written) stops the match.
+	 */
+	private async playAll(
+		header: MatchHeader,
+		recordFile: MatchRecordFile | null,
+		pgn: Appender | null,
+		listener: MatchListener,
+	): Promise<void> {
+		const o = this.options;
 		const schedule = new Schedule(o.openings.length, header.seed, header.shuffle);
 		const done = new Set(this.records.map((r) => r.game));
 		const queue: number[] = [];
 		for (let n = 1; n <= o.games; n++) if (!done.has(n)) queue.push(n);
 		this.checkSprt();
 
+		let failure: { error: unknown } | null = null;
 		const worker = async () => {
-			while (this.stopReason === null) {
-				const n = queue.shift();
-				if (n === undefined) return;
-				const record = await this.playGame(schedule.game(n), listener);
-				if (!record) continue;
-				this.records.push(record);
-				await recordFile?.append(record);
-				await pgn?.append(formatPgn(record));
-				this.checkSprt();
-				listener.gameFinished?.(record, tally(this.records), this.sprt);
+			try {
+				while (this.stopReason === null) {
+					const n = queue.shift();
+					if (n === undefined) return;
+					const record = await this.playGame(schedule.game(n), listener);
+					if (!record) continue;
+					this.records.push(record);
+					await recordFile?.append(record);
+					await pgn?.append(formatPgn(record));
+					this.checkSprt();
+					listener.gameFinished?.(record, tally(this.records), this.sprt);
+				}
+			} catch (error) {
+				failure ??= { error };
+				this.halt('stopped');
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(o.concurrency, Math.max(1, queue.length)) }, worker));
-		const end = this.stopReason ?? 'done';
-		return {
-			names: this.names,
-			records: this.records,
-			tally: tally(this.records),
-			sprt: this.sprt,
-			end,
-			resumed,
-			abandoned: this.abandoned,
-			header,
-		};
+		if (failure) throw (failure as { error: unknown }).error;
 	}
 
 	private halt(reason: 'sprt' | 'stopped'): void {
@@ -248,11 +281,15 @@ export class Match {
 
 	/** Plays one game. @returns its record, or null if it was abandoned by a stop */
 	private async playGame(scheduled: ScheduledGame, listener: MatchListener): Promise<MatchGameLine | null> {
-		const started = startMatchGame(
-			{ ...this.options, names: this.names },
-			scheduled,
-			this.options.openings[scheduled.opening],
-		);
+		const opening = this.options.openings[scheduled.opening];
+		const log = this.options.logDir ? await GameLog.open(this.options.logDir, scheduled.game) : null;
+		let started: StartedMatchGame;
+		try {
+			started = startMatchGame({ ...this.options, names: this.names }, scheduled, opening, log);
+		} catch (error) {
+			await log?.close();
+			throw error;
+		}
 		const { live } = started;
 		this.live.set(scheduled.game, live);
 		let record: MatchGameLine | null;

@@ -3,14 +3,18 @@
  * a file of FENs, one per line.
  */
 
-import { readFileSync } from 'node:fs';
 import { formatFen, parseFen } from '../game/fen.js';
 import { type Position } from '../game/position.js';
-import { FileReadError, loadBoardFile } from './load-board.js';
+import { printable } from '../players/printable.js';
+import { loadBoardFile, MAX_BOARD_BYTES } from './load-board.js';
+import { FileReadError, readTextFileSync } from './user-files.js';
 
 /** A start position. */
 export interface Opening {
-	/** Where it comes from, for people and records: a board file's path, or `FEN` itself. */
+	/**
+	 * Where it comes from, for people and records: a board file's path, or `FEN` itself (control
+	 * characters, a newline in a file name included, shown as U+FFFD: it goes on one line).
+	 */
 	readonly label: string;
 	readonly position: Position;
 	/** Positions before it (a board file's history), oldest first; they set the history's parity. */
@@ -26,7 +30,7 @@ export interface Opening {
 export function openingFromBoardFile(path: string): Opening {
 	const board = loadBoardFile(path);
 	return {
-		label: path,
+		label: printable(path),
 		position: board.position,
 		before: board.history.slice(0, Math.max(0, board.historyIndex - 1)),
 		fen: formatFen(board.position),
@@ -39,24 +43,17 @@ export function openingFromBoardFile(path: string): Opening {
  */
 export function openingFromFen(fen: string): Opening {
 	const { position } = parseFen(fen);
-	return { label: fen.trim(), position, before: [], fen: formatFen(position) };
+	return { label: printable(fen.trim()), position, before: [], fen: formatFen(position) };
 }
 
 /**
  * The openings of a file of FENs, one per line; blank lines and lines starting with `#` are
  * skipped. Anything after the fourth field of a line (EPD operations) is ignored.
- * @throws FileReadError if it cannot be read or holds no FEN; FenError (with `file:line: `) for a bad line
+ * @throws FileReadError if it cannot be read (missing, not a regular file, larger than
+ *   `MAX_BOARD_BYTES`) or holds no FEN; FenError (with `file:line: `) for a bad line
  */
 export function readOpeningsFile(path: string): Opening[] {
-	let text: string;
-	try {
-		text = readFileSync(path, 'utf8');
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		const reason =
-			code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-		throw new FileReadError(`cannot read openings file ${path}: ${reason}`);
-	}
+	const text = readTextFileSync(path, 'openings file', MAX_BOARD_BYTES);
 	const openings: Opening[] = [];
 	text.split(/\r?\n/).forEach((raw, i) => {
 		const line = raw.trim();

@@ -12,6 +12,7 @@ import { parseMoveText } from '../game/notation.js';
 import { checkMove } from '../game/legality.js';
 import { PASS } from '../game/move.js';
 import { formatUaiMove } from '../game/uai-notation.js';
+import { printable } from '../players/printable.js';
 import { type MatchGameLine } from './match-record.js';
 
 /** PGN's termination words for ours. */
@@ -21,9 +22,17 @@ const TERMINATION: Record<MatchGameLine['termination'], string> = {
 	adjudicated: 'adjudication',
 };
 
-/** A tag pair, its value escaped as PGN asks (backslash and double quote). */
+/**
+ * A tag pair, its value on one line (control characters, a newline included, shown as U+FFFD)
+ * and escaped as PGN asks (backslash and double quote).
+ */
 function tag(name: string, value: string | number): string {
-	return `[${name} "${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+	return `[${name} "${printable(String(value)).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+}
+
+/** A comment: `{text}`, the text on one line and without the `}` that would end it early. */
+function comment(text: string): string {
+	return `{${printable(text).replace(/[{}]/g, (brace) => (brace === '{' ? '(' : ')'))}}`;
 }
 
 /**
@@ -69,7 +78,7 @@ export function formatPgn(record: MatchGameLine, event = 'blobterm match'): stri
 		words.push(formatUaiMove(position, move), `{${(m.ms / 1000).toFixed(2)}s}`);
 		position = playMove(position, move);
 	});
-	words.push(`{${record.reason}}`, record.result);
+	words.push(comment(record.reason), record.result);
 	return `${tags.join('\n')}\n\n${wrap(words, 79)}\n\n`;
 }
 

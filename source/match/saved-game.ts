@@ -24,7 +24,7 @@
  */
 
 import { type Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { type BoardFile, parseBoardFile } from '../game/board-file.js';
 import { type Variant } from '../game/game-over.js';
@@ -47,7 +47,8 @@ import { type Player } from '../players/player.js';
 import { type PlayedMove } from './game.js';
 import { type LoadedGame } from './game-session.js';
 import { movesAlong } from './history-moves.js';
-import { FileReadError } from './load-board.js';
+import { MAX_BOARD_BYTES } from './load-board.js';
+import { fileErrorWords, readTextFile } from './user-files.js';
 import { describeResult, type GameResult } from './result.js';
 import { UserError } from '../game/user-error.js';
 
@@ -281,25 +282,10 @@ export function gameFromBoardFile(board: BoardFile): LoadedGame {
  * @throws FileReadError if it cannot be read; SavedGameError or BoardFileError if it is malformed
  */
 export async function readGameFile(path: string): Promise<LoadedGame> {
-	let text: string;
-	try {
-		const info = await stat(path);
-		if (info.isDirectory()) throw new FileReadError(`cannot read ${path}: is a directory`);
-		if (info.size > MAX_BYTES) throw new FileReadError(`${path}: file too large (${info.size} bytes)`);
-		text = await readFile(path, 'utf8');
-	} catch (error) {
-		if (error instanceof FileReadError) throw error;
-		const code = (error as NodeJS.ErrnoException).code;
-		const why =
-			code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-		throw new FileReadError(`cannot read ${path}: ${why}`);
-	}
+	const text = await readTextFile(path, '', MAX_BOARD_BYTES);
 	if (text.trimStart().startsWith('{')) return parseSavedGame(text, path);
 	return gameFromBoardFile(parseBoardFile(text, path));
 }
-
-/** Largest game file read (bytes). */
-const MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Writes a record to `path` atomically (a temp file renamed over it: a crash leaves the old
@@ -316,15 +302,9 @@ export async function saveGame(path: string, record: SavedGame, overwrite = fals
 		await writeFileAtomic(path, formatSavedGame(record), { mode: 0o644 });
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
-		const why =
-			code === 'ENOENT'
-				? 'no such directory'
-				: code === 'EACCES'
-					? 'permission denied'
-					: code === 'EISDIR'
-						? 'is a directory'
-						: (error as Error).message.split('\n')[0];
-		throw new SavedGameError(`cannot write ${path}: ${why}`);
+		throw new SavedGameError(
+			`cannot write ${path}: ${code === 'ENOENT' ? 'no such directory' : fileErrorWords(error)}`,
+		);
 	}
 	return true;
 }

@@ -162,7 +162,8 @@ export class EngineProcess {
 	/**
 	 * Waits for the first line for which `match` returns a value (not undefined), at most
 	 * `timeoutMs` ms. Lines read before the call are not seen; lines of the same batch after
-	 * the one found are not looked at.
+	 * the one found are not looked at. The deadline wins: lines read after it end the wait as a
+	 * timeout, even when they are read before its timer runs (a busy event loop).
 	 * @returns the value; or why the wait ended without one (timeout, exit, abort)
 	 */
 	waitFor<T>(
@@ -172,6 +173,7 @@ export class EngineProcess {
 	): Promise<WaitResult<T>> {
 		if (this.exitInfo) return Promise.resolve({ kind: 'exit', exit: this.exitInfo });
 		if (signal?.aborted) return Promise.resolve({ kind: 'aborted' });
+		const deadline = performance.now() + timeoutMs;
 		return new Promise((resolve) => {
 			const done = (result: WaitResult<T>) => {
 				clearTimeout(timer);
@@ -181,6 +183,10 @@ export class EngineProcess {
 				resolve(result);
 			};
 			const onLines = (lines: readonly string[]) => {
+				if (performance.now() > deadline) {
+					this.keepOther(lines, lines.length);
+					return done({ kind: 'timeout' });
+				}
 				for (let i = 0; i < lines.length; i++) {
 					const value = match(lines[i]);
 					if (value !== undefined) {

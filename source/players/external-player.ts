@@ -58,7 +58,8 @@ export class ExternalPlayer implements Player {
 	readonly kind = 'external';
 	readonly name: string;
 	private readonly args: readonly string[];
-	private readonly graceMs: number;
+	/** Ms past its time it may take to answer before it loses (default 500). */
+	readonly graceMs: number;
 	private readonly killDelayMs: number;
 	private hurryNow: (() => void) | null = null;
 

@@ -3,12 +3,12 @@
  * program that writes megabytes without a newline costs at most `maxLine` characters of memory.
  */
 
-import { cleanEngineText } from './engine-text.js';
+import { printable } from './printable.js';
 
 /** Longest line kept, in characters: a longer one is cut to this size and the rest of it skipped. */
 export const MAX_LINE = 4096;
 
-/** Turns chunks of text into lines: without their `\n` or `\r\n`, cleaned by `cleanEngineText`. */
+/** Turns chunks of text into lines: without their `\n` or `\r\n`, cleaned by `printable`. */
 export class LineSplitter {
 	private partial = '';
 	private skipping = false;
@@ -57,6 +57,6 @@ export class LineSplitter {
 	private finish(raw: string): string {
 		let line = raw.length > this.maxLine ? raw.slice(0, this.maxLine) : raw;
 		if (line.endsWith('\r')) line = line.slice(0, -1);
-		return cleanEngineText(line);
+		return printable(line);
 	}
 }

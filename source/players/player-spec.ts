@@ -13,7 +13,7 @@
  *             nodes=N          node limit per move (for matches that do not depend on the load)
  *             threads=N        search threads (default 1)
  *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
- *             preset=P, algorithm=A, hash=MB, exposure=N,
+ *             preset=P, algorithm=A, hash=MB, eval=tuned|classic, weights=FILE, exposure=N,
  *             aspiration|tt|ttmove|captures|killers|history|positional=on|off
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}
@@ -28,6 +28,7 @@
 
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import which from 'which';
 import { BOUNDS, checkNumber, type NumberBounds, quoteInput } from '../game/number-args.js';
 import { parseSearchOptions, SEARCH_OPTION_KEYS, type SearchOptionError } from '../search/option-text.js';
 import { type ParallelAlgorithm } from '../search/parallel/search-pool.js';
@@ -218,14 +219,20 @@ export function specName(spec: PlayerSpec): string {
 
 /**
  * The program to run for a spec: a path (with a `/`, or a file in the current directory) made
- * absolute and checked, or a bare name left for PATH lookup.
- * @throws PlayerSpecError for a path that is missing, a directory, or not executable
+ * absolute and checked, or a bare name looked up in PATH (`which`) now, so that a name that
+ * runs nothing is refused before the first game instead of losing every one.
+ * @throws PlayerSpecError for a path that is missing, a directory, or not executable, or a bare
+ *   name that is no program in PATH (with a hint when it is a player kind in other letters: HUMAN)
  */
 export function resolveProgram(spec: string): string {
 	let path: string | null = null;
 	if (spec.includes('/')) path = resolve(spec);
 	else if (isFile(spec)) path = resolve(spec);
-	if (path === null) return spec;
+	if (path === null) {
+		const found = which.sync(spec, { nothrow: true });
+		if (found !== null) return found;
+		throw new PlayerSpecError(`engine ${spec}: no such program in PATH (${kindHint(spec)})`);
+	}
 	let isRegular: boolean;
 	try {
 		isRegular = statSync(path).isFile();
@@ -239,4 +246,13 @@ export function resolveProgram(spec: string): string {
 		throw new PlayerSpecError(`engine ${spec}: not executable (chmod +x ${spec})`);
 	}
 	return path;
+}
+
+/** `did you mean human?` for a player kind in other letters, else what players can be. */
+function kindHint(spec: string): string {
+	const lower = spec.toLowerCase();
+	for (const kind of ['human', 'builtin', 'ti:', 'uai:'])
+		if (lower === kind || (lower.startsWith(kind) && (kind.endsWith(':') || lower[kind.length] === ':')))
+			return `did you mean ${kind.replace(/:$/, '')}${spec.slice(kind.replace(/:$/, '').length)}?`;
+	return 'players are human, builtin, or an engine program';
 }

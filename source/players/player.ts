@@ -62,6 +62,12 @@ export interface Player {
 	/** Short name for people: `human`, `builtin`, an engine's file name. */
 	readonly name: string;
 	/**
+	 * Ms past `timeMs` that an engine program may take to answer before its own deadline makes it
+	 * lose (its grace period); the game loop's watchdog waits this much longer. None for a person
+	 * or the built-in engine.
+	 */
+	readonly graceMs?: number;
+	/**
 	 * Asks for a move. Engines answer within `timeMs` plus their grace period; a person
 	 * answers when they like. Never rejects: failures are forfeits.
 	 */

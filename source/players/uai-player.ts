@@ -60,7 +60,8 @@ export class UaiPlayer implements Player {
 	private process: EngineProcess | null = null;
 	private ready = false;
 	private stopNow: (() => void) | null = null;
-	private readonly graceMs: number;
+	/** Ms past its time it may take to answer before it loses (default 500). */
+	readonly graceMs: number;
 
 	constructor(readonly options: UaiEngineOptions) {
 		this.name = options.name ?? options.command;

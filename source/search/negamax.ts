@@ -12,7 +12,7 @@
 
 import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
-import { evaluate } from './evaluate.js';
+import { evalTables, type EvalTables, evaluate } from './evaluate.js';
 import { MoveOrdering, pickNextMove } from './move-ordering.js';
 import { MAX_NODE_MOVES, PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
@@ -33,8 +33,8 @@ export class TreeSearch implements SplitHost {
 	readonly entry = new TableEntry();
 	/** Output of a split. */
 	private readonly splitResult: SplitResult = { best: 0, bestMove: NO_MOVE };
-	/** Centiblobs per exposed blob in the evaluation (0: blob difference alone). */
-	exposureWeight = 0;
+	/** The evaluation of the leaves, for this search's options and board shape. */
+	evalTables: EvalTables = { learned: null, exposureWeight: 0 };
 	nodes = 0;
 	seldepth = 0;
 	aborted = false;
@@ -59,7 +59,8 @@ export class TreeSearch implements SplitHost {
 
 	/** Sets up the stack and counters for a search of the position the stack holds at ply 0. */
 	reset(deadline: number, nodeLimit: number, splitting: boolean): void {
-		this.exposureWeight = this.options.positional ? this.options.exposureWeight : 0;
+		const geometry = this.stack.geometry;
+		this.evalTables = geometry === null ? { learned: null, exposureWeight: 0 } : evalTables(geometry, this.options);
 		this.nodes = 0;
 		this.seldepth = 0;
 		this.aborted = false;
@@ -102,7 +103,7 @@ export class TreeSearch implements SplitHost {
 			if (atLimit || depth <= 0 || ply >= MAX_PLY - 1) {
 				if (!kernel.hasMove(words, base, side)) return terminalScore(mine, theirs + empty, ply);
 				if (atLimit) return terminalScore(mine, theirs, ply);
-				return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
+				return evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
 			}
 		} else {
 			if (mine === 0 || theirs === 0 || stack.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= stack.halfMovesLeft)
@@ -110,7 +111,7 @@ export class TreeSearch implements SplitHost {
 			const canMove = kernel.hasMove(words, base, side);
 			if (!canMove && !kernel.hasMove(words, base, side ^ 1)) return terminalScore(mine, theirs, ply);
 			if (depth <= 0 || ply >= MAX_PLY - 1)
-				return evaluate(kernel, words, base, side, mine, theirs, this.exposureWeight);
+				return evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
 			pass = !canMove;
 		}
 

@@ -5,11 +5,14 @@
  *   preset=default|skeleton|plain     all options at once (applied first)
  *   algorithm=pvs|mtdf|alphabeta
  *   hash=MB                           transposition table size, 1..4096
- *   exposure=N                        centiblobs per exposed blob in the positional term, 0..1000
+ *   eval=classic|tuned                the positional evaluation (`evaluate.ts`)
+ *   weights=FILE                      the tuned evaluation with the weights of FILE (`blobterm tune`)
+ *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
  *   aspiration|tt|ttmove|captures|killers|history|positional=on|off
  */
 
-import { type Algorithm, SEARCH_PRESETS, type SearchOptions } from './search-options.js';
+import { readWeightsFile, WeightsFileError } from './eval-weights.js';
+import { type Algorithm, type EvaluationName, SEARCH_PRESETS, type SearchOptions } from './search-options.js';
 import { UserError } from '../game/user-error.js';
 
 /** An option that cannot be read: the message says which and what is allowed. */
@@ -27,9 +30,18 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 };
 
 /** Every key `applySearchOption` reads. */
-export const SEARCH_OPTION_KEYS = ['preset', 'algorithm', 'hash', 'exposure', ...Object.keys(SWITCHES)];
+export const SEARCH_OPTION_KEYS = [
+	'preset',
+	'algorithm',
+	'hash',
+	'eval',
+	'weights',
+	'exposure',
+	...Object.keys(SWITCHES),
+];
 
 const ALGORITHMS: readonly Algorithm[] = ['pvs', 'mtdf', 'alphabeta'];
+const EVALUATIONS: readonly EvaluationName[] = ['classic', 'tuned'];
 
 /**
  * Sets one option (key case-insensitive) on a partial set of options.
@@ -57,6 +69,19 @@ export function applySearchOption(options: Partial<SearchOptions>, key: string, 
 		if (v === '' || !Number.isInteger(mb) || mb < 1 || mb > 4096)
 			throw new SearchOptionError(`hash must be a whole number of MB from 1 to 4096, got "${value}"`);
 		return { ...options, hashMb: mb };
+	}
+	if (k === 'eval') {
+		if (!EVALUATIONS.includes(v as EvaluationName))
+			throw new SearchOptionError(`eval must be one of ${EVALUATIONS.join(', ')}, got "${value}"`);
+		return { ...options, evaluation: v as EvaluationName };
+	}
+	if (k === 'weights') {
+		try {
+			return { ...options, evaluation: 'tuned', weights: readWeightsFile(value.trim()) };
+		} catch (error) {
+			if (error instanceof WeightsFileError) throw new SearchOptionError(`weights: ${error.message}`);
+			throw error;
+		}
 	}
 	if (k === 'exposure') {
 		const weight = Number(v);
@@ -102,7 +127,11 @@ export function describeSearchOptions(options: Partial<SearchOptions>): string {
 	const parts: string[] = [`algorithm=${full.algorithm}`];
 	for (const [name, field] of Object.entries(SWITCHES))
 		if (full[field] !== SEARCH_PRESETS.default[field]) parts.push(`${name}=${full[field] ? 'on' : 'off'}`);
-	if (full.positional) parts.push(`exposure=${full.exposureWeight}`);
+	if (full.positional) {
+		if (full.evaluation === 'tuned' && full.weights) parts.push(`weights=${full.weights.source}`);
+		else if (full.evaluation !== SEARCH_PRESETS.default.evaluation) parts.push(`eval=${full.evaluation}`);
+		if (full.evaluation === 'classic') parts.push(`exposure=${full.exposureWeight}`);
+	}
 	if (full.tt) parts.push(`hash=${full.hashMb}`);
 	return parts.join(',');
 }

@@ -4,8 +4,16 @@
  * that its effect can be measured (`blobterm bench search --compare`) and tested.
  */
 
+import { type NamedWeights } from './eval-weights.js';
+
 /** The search driver at the root. */
 export type Algorithm = 'alphabeta' | 'pvs' | 'mtdf';
+
+/**
+ * The evaluation with the positional term on (`evaluate.ts`): `classic`, the blob difference
+ * plus exposure; `tuned`, the learned features with their fitted weights.
+ */
+export type EvaluationName = 'classic' | 'tuned';
 
 /** What the search uses. */
 export interface SearchOptions {
@@ -33,10 +41,14 @@ export interface SearchOptions {
 	readonly killers: boolean;
 	/** History heuristic (Schaeffer 1989): moves that caused cut-offs before are tried earlier. */
 	readonly history: boolean;
-	/** Add the positional term to the blob difference (`evaluate.ts`). */
+	/** Add the positional term to the blob difference (`evaluate.ts`); off: the blob difference alone. */
 	readonly positional: boolean;
-	/** Weight of one exposed blob in the positional term, centiblobs. */
+	/** Which positional evaluation. */
+	readonly evaluation: EvaluationName;
+	/** Weight of one exposed blob in the `classic` evaluation, centiblobs. */
 	readonly exposureWeight: number;
+	/** Weights of the `tuned` evaluation; null: the shipped ones (`weights.json`). */
+	readonly weights: NamedWeights | null;
 }
 
 /**
@@ -55,7 +67,9 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	killers: true,
 	history: true,
 	positional: true,
+	evaluation: 'classic',
 	exposureWeight: 25,
+	weights: null,
 };
 
 /** The walking skeleton's engine: plain alpha-beta, blob difference, moves ordered by gain only. */
@@ -69,7 +83,9 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	killers: false,
 	history: false,
 	positional: false,
+	evaluation: 'classic',
 	exposureWeight: 25,
+	weights: null,
 };
 
 /** Options with every enhancement off: plain alpha-beta in generation order. */

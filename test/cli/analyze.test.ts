@@ -46,13 +46,17 @@ describe('blobterm analyze', () => {
 	});
 
 	it('sees a forced win and says so', async () => {
-		const { mkdtempSync, writeFileSync } = await import('node:fs');
+		const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
 		const { join } = await import('node:path');
 		const { tmpdir } = await import('node:os');
 		const dir = mkdtempSync(join(tmpdir(), 'analyze-'));
-		writeFileSync(join(dir, 'win.bwb'), '4 5\nBBRRR\n.BB.R\nBRBRR\nB.BXX\n');
-		const run = await runNode('cli.js', ['analyze', join(dir, 'win.bwb'), '--depth', '6']);
-		expect(run.stdout.trim().split('\n').at(-1)).toBe('bestmove (1,2) > (1,3) score win in 3 (+10) depth 3');
+		try {
+			writeFileSync(join(dir, 'win.bwb'), '4 5\nBBRRR\n.BB.R\nBRBRR\nB.BXX\n');
+			const run = await runNode('cli.js', ['analyze', join(dir, 'win.bwb'), '--depth', '6']);
+			expect(run.stdout.trim().split('\n').at(-1)).toBe('bestmove (1,2) > (1,3) score win in 3 (+10) depth 3');
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it.each([

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode } from './run.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
+/** The fixture engines answer at once, but may take a second or more to start on a loaded machine. */
+const AMPLE_GRACE = ['--grace', '5000'];
 const MOVE_LINE = /^(\d+)\. (Blue|Red) \(\d+,\d+\) > \(\d+,\d+\) {2}\d+\.\d\ds {2}Blue \d+ Red \d+$/;
 
 /** Checks a plain-mode transcript: numbered move lines, alternating sides, then one result line. */
@@ -49,6 +51,7 @@ describe('blobterm --plain', () => {
 			'builtin',
 			'-0.1',
 			'--plain',
+			...AMPLE_GRACE,
 		]);
 		expect(run.code).toBe(0);
 		const { result } = checkTranscript(run.stdout);
@@ -65,6 +68,7 @@ describe('blobterm --plain', () => {
 			fixture('exit-engine.mjs'),
 			'-1',
 			'--plain',
+			...AMPLE_GRACE,
 		]);
 		expect(run.code).toBe(0);
 		const { moves, result } = checkTranscript(run.stdout);
@@ -77,9 +81,13 @@ describe('blobterm --plain', () => {
 	it('a person plays by typing moves on stdin; illegal moves are refused and the game goes on', async () => {
 		// Red is the greedy fixture engine: its moves do not depend on blobterm's search.
 		const input = '0 0 3 3\n0 0 1 1\nhello\n(3,0) > (2,1)\n';
-		const run = await runNode('cli.js', ['boards/4x4.bwb', fixture('greedy-engine.mjs'), '-1', '--plain'], {
-			input,
-		});
+		const run = await runNode(
+			'cli.js',
+			['boards/4x4.bwb', fixture('greedy-engine.mjs'), '-1', '--plain', ...AMPLE_GRACE],
+			{
+				input,
+			},
+		);
 		expect(run.code).toBe(0);
 		const board = ['    0  1  2  3', ' 0  B  .  .  R', ' 1  .  .  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];
 		const after = ['    0  1  2  3', ' 0  R  R  .  .', ' 1  .  R  .  .', ' 2  .  .  .  .', ' 3  B  .  .  R'];

@@ -64,15 +64,11 @@ describe('blobterm ends its engines and removes its temporary folders', () => {
 		await waitFor(() => !enginePids().some(isAlive), 5000);
 	});
 
-	it('when a match is killed with SIGKILL (a watchdog ends what it left)', async () => {
-		const { child } = await startWithSilentEngine([
-			'match',
-			fixture('silent-engine.mjs'),
-			'builtin:depth=1',
-			'boards/gruyere3.bwb',
-			'--time',
-			'20',
-		]);
+	it.each([
+		['the game command', ['boards/gruyere3.bwb', fixture('silent-engine.mjs'), '20', 'builtin', '-1', '--plain']],
+		['a match', ['match', fixture('silent-engine.mjs'), 'builtin:depth=1', 'boards/gruyere3.bwb', '--time', '20']],
+	])('when %s is killed with SIGKILL (a watchdog ends what it left)', async (_, args) => {
+		const { child } = await startWithSilentEngine(args);
 		child.kill('SIGKILL');
 		expect((await child).signal).toBe('SIGKILL');
 		await waitFor(() => !enginePids().some(isAlive) && tempFolders().length === 0, 10_000);

@@ -87,6 +87,20 @@ describe('colour outside the TUI', () => {
 		}
 	});
 
+	it('both programs and every command take --no-color and list it in their help', async () => {
+		const helps = await Promise.all(
+			[
+				['cli.js', '--help'],
+				...['match', 'analyze', 'perft', 'bench', 'kernel'].map((c) => ['cli.js', c, '--help']),
+				['engine-cli.js', '--help'],
+			].map(([script, ...args]) => run(script, args)),
+		);
+		for (const help of helps)
+			expect(help.stdout).toMatch(/^ {4}--no-color {2,}no colours \(also NO_COLOR=1 or TERM=dumb\)$/m);
+		const plain = await run('engine-cli.js', ['no-such-board.bwb', '1', '--no-color'], { FORCE_COLOR: '1' });
+		expect(plain.stderr).toBe('blob-engine: cannot read board file no-such-board.bwb: no such file\n');
+	});
+
 	it('in a terminal: colour by default, none with NO_COLOR (which chalk alone would ignore there)', async () => {
 		const screens = [
 			new PtyScreen('dist/cli.js', GAME),

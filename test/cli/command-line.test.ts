@@ -39,6 +39,7 @@ const COMMANDS = {
 	perft: () => import('../../source/cli/perft.js'),
 	bench: () => import('../../source/cli/bench.js'),
 	kernel: () => import('../../source/cli/kernel.js'),
+	lab: () => import('../../source/cli/lab.js'),
 	worker: () => import('../../source/cli/worker.js'),
 };
 
@@ -209,6 +210,18 @@ describe('numbers and flags each command refuses before anything starts', () => 
 			'bench',
 			['parallel', '--threads', '1,65'],
 			'--threads (each count) must be a whole number of threads from 1 to 64, got "65"',
+		],
+		[
+			'lab',
+			['simulate', '--processors', '1,65'],
+			'--processors (each number) must be an integer from 1 to 64, got "65"',
+		],
+		['lab', ['trees', '--depth', '2.5'], '--depth must be an integer from 1 to 12, got "2.5"'],
+		['lab', ['trees', '--trees', 'ten'], '--trees must be an integer from 1 to 100, got "ten"'],
+		[
+			'lab',
+			[],
+			'lab: name a lab command: trees, parallel, simulate, thesis, classify or train (see blobterm lab --help)',
 		],
 		['bench', [], 'bench: name a benchmark: perft, search, parallel, time or queue (see blobterm bench --help)'],
 		[

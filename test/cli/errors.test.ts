@@ -4,7 +4,7 @@ import { BoardFileError } from '../../source/game/board-file.js';
 import { FenError } from '../../source/game/fen.js';
 import { quote, UserError } from '../../source/game/user-error.js';
 import { SavedGameError } from '../../source/match/saved-game.js';
-import { FileReadError } from '../../source/match/load-board.js';
+import { FileReadError, FileWriteError } from '../../source/match/user-files.js';
 import { MatchOptionsError } from '../../source/match/match.js';
 import { MatchRecordError } from '../../source/match/match-record.js';
 import { SprtOptionsError } from '../../source/match/sprt.js';
@@ -36,6 +36,7 @@ describe('user errors', () => {
 			new BoardFileError('f', 1, 1, 'd'),
 			new FenError('x', 'd'),
 			new FileReadError('r'),
+			new FileWriteError('w'),
 			new PlayerSpecError('p'),
 			new SavedGameError('g'),
 			new SearchOptionError('s'),

@@ -7,6 +7,8 @@ import { runNode } from './run.js';
 import { trackFixturePids } from '../fixture-pids.js';
 
 const fixture = (name: string) => join('test', 'fixtures', name);
+/** The fixture engines answer at once, but may take a second or more to start on a loaded machine. */
+const AMPLE_GRACE = ['--grace', '5000'];
 
 const pids = trackFixturePids('blobterm-match-cli-');
 const env = () => ({ FIXTURE_PID_FILE: pids.pidFile() });
@@ -45,6 +47,7 @@ describe('blobterm match', () => {
 				'boards/gruyere3.bwb',
 				'--time',
 				'0.5',
+				...AMPLE_GRACE,
 			],
 			{ env: env() },
 		);
@@ -118,14 +121,20 @@ describe('blobterm match', () => {
 			'blobterm: engine ./nope: no such file (players are human, builtin, or an engine program)',
 		],
 		[
+			['match', 'nonexistent-engine', 'builtin'],
+			'blobterm: engine nonexistent-engine: no such program in PATH ' +
+				'(players are human, builtin, or an engine program)',
+		],
+		[['match', 'builtin', 'HUMAN'], 'blobterm: engine HUMAN: no such program in PATH (did you mean human?)'],
+		[
 			['match', 'builtin', 'builtin:depth=x'],
 			'blobterm: player builtin:depth=x: depth must be a whole number of plies from 1 to 120, got "x"',
 		],
 		[
 			['match', 'builtin', 'builtin:speed=3'],
 			'blobterm: player builtin:speed=3: unknown option "speed" ' +
-				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, exposure, ' +
-				'aspiration, tt, ttmove, captures, killers, history, positional)',
+				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
+				'exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[['match', 'builtin', 'human'], 'blobterm: a match is between engines: human cannot play'],
 		[
@@ -167,19 +176,22 @@ describe('blobterm match', () => {
 		expect(readFileSync(record, 'utf8')).toBe('{"type":"match"}\n');
 	});
 
-	it('after a kill -9, --resume plays only the games that were not finished', async () => {
+	// Some 8 games with a process per move of the fixture engine: a minute or more on a loaded
+	// machine, hence two minutes, not the default 30 s.
+	it('after a kill -9, --resume plays only the games that were not finished', { timeout: 120_000 }, async () => {
 		const record = join(pids.dir(), 'killed.jsonl');
 		const args = [
 			'dist/cli.js',
 			'match',
 			fixture('greedy-engine.mjs'),
 			'builtin:depth=1',
-			'boards/gruyere4.bwb',
+			'boards/gruyere3.bwb',
 			'boards/4x4.bwb',
 			'--games',
 			'8',
 			'--time',
 			'0.5',
+			...AMPLE_GRACE,
 			'--record',
 			record,
 		];

@@ -12,7 +12,13 @@ import { waitFor } from '../helpers.js';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
-const engine = (name: string) => new ExternalPlayer({ command: fixture(name), graceMs: 200, killDelayMs: 100 });
+/**
+ * A fixture engine as a player. Those that answer by themselves get 5 s of grace: an engine may
+ * take a second or more to start on a loaded machine. The silent one gets 200 ms: its deadline
+ * is what its test is about.
+ */
+const engine = (name: string, graceMs = 5000) =>
+	new ExternalPlayer({ command: fixture(name), graceMs, killDelayMs: 100 });
 
 function session(players: [Player, Player], extra: Partial<SessionOptions> = {}) {
 	const s = new GameSession({ start: board('4x4'), players, timeMs: [1000, 1000], halfMoveLimit: 100, ...extra });
@@ -102,7 +108,7 @@ describe('a session between two people', () => {
 
 describe('a session against an engine', () => {
 	it("undo while the engine thinks stops it and takes back the person's move", async () => {
-		const silent = engine('silent-engine.mjs');
+		const silent = engine('silent-engine.mjs', 200);
 		const { s, running } = session([new HumanPlayer(), silent], { timeMs: [1000, 30_000] });
 		await play(s, '0 0 1 1');
 		await waitFor(() => s.state.thinking?.side === 1 && liveProcessGroups() === 1);

@@ -13,7 +13,13 @@ import { waitFor } from '../helpers.js';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
-const engine = (name: string) => new ExternalPlayer({ command: fixture(name), graceMs: 200, killDelayMs: 100 });
+/**
+ * A fixture engine as a player. Those that answer by themselves get 5 s of grace: an engine may
+ * take a second or more to start on a loaded machine. The silent one gets 200 ms: its deadline
+ * is what its test is about.
+ */
+const engine = (name: string, graceMs = 5000) =>
+	new ExternalPlayer({ command: fixture(name), graceMs, killDelayMs: 100 });
 
 describe('a game between two people', () => {
 	it('plays legal moves, refuses illegal ones with the reason, and goes on', async () => {
@@ -106,10 +112,29 @@ describe('a game between engine programs', () => {
 		);
 	});
 
+	it("an engine's own grace is waited for: the game loop's watchdog steps in only after it", async () => {
+		// 3.5 s late, within its 5 s of grace: the watchdog of a watched game (3 s) must not hurry it.
+		process.env.LATE_MS = '3500';
+		try {
+			const game = new Game({
+				start: board('ataxx'),
+				players: [engine('late-engine.mjs'), engine('greedy-engine.mjs')],
+				timeMs: [200, 200],
+				halfMoveLimit: 1,
+			});
+			const result = await game.run();
+			expect(result.kind).toBe('end');
+			expect(game.state.moves.map((m) => m.text)).toEqual(['(0,0) > (0,1)']);
+			await game.close();
+		} finally {
+			delete process.env.LATE_MS;
+		}
+	});
+
 	it('a silent engine loses on time, and the game does not hang', async () => {
 		const game = new Game({
 			start: board('ataxx'),
-			players: [engine('silent-engine.mjs'), engine('greedy-engine.mjs')],
+			players: [engine('silent-engine.mjs', 200), engine('greedy-engine.mjs')],
 			timeMs: [200, 200],
 			halfMoveLimit: 100,
 		});

@@ -336,7 +336,7 @@ describe('engines that misbehave lose their games, and the match goes on', () =>
 			[1, 'forfeit', 'B'],
 			[2, 'forfeit', 'B'],
 		]);
-		// Each reason names the deadline that ended its wait (the late engines answer 2 s after theirs).
+		// Each reason names the deadline that ended its wait (the late engines answer 6 s after theirs).
 		for (const r of summary.records) expect(r.reason).toMatch(reason);
 		expect(summary.tally.forfeits).toEqual([2, 0]);
 		expect(liveProcessGroups()).toBe(0);

@@ -140,4 +140,20 @@ describe('PGN', () => {
 			].join('\n'),
 		);
 	});
+
+	it('keeps each tag on one line and each comment closed, whatever the names and reasons hold', () => {
+		const record: MatchGameLine = {
+			...game(1, 1, 'blue', 'blue', 'forfeit'),
+			board: 'boards/odd\nname "x".bwb',
+			blue: 'A\r\n',
+			moves: [],
+			reason: 'Blue (A) forfeits: printed no move line (last output: "} 1-0 {")',
+		};
+		const pgn = formatPgn(record);
+		expect(pgn).toContain('[Board "boards/odd\ufffdname \\"x\\".bwb"]\n');
+		expect(pgn).toContain('[White "A\ufffd\ufffd"]\n');
+		expect(pgn).toContain('\n\n{Blue (A) forfeits: printed no move line (last output: ") 1-0 (")} 1-0\n\n');
+		// Seventeen tag lines, a blank line, the moves, a blank line.
+		expect(pgn.split('\n')).toHaveLength(17 + 1 + 1 + 2);
+	});
 });

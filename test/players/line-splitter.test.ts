@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanEngineText } from '../../source/players/engine-text.js';
+import { printable } from '../../source/players/printable.js';
 import { LineSplitter } from '../../source/players/line-splitter.js';
 
 describe('splitting output into lines', () => {
@@ -29,19 +29,19 @@ describe('splitting output into lines', () => {
 describe('cleaning engine text', () => {
 	it('leaves ordinary text alone, tabs included', () => {
 		const line = 'info depth 7 score cp 35 pv g2 a7c5\tf6 (0,0) > (1,1) é';
-		expect(cleanEngineText(line)).toBe(line);
+		expect(printable(line)).toBe(line);
 	});
 
 	it('removes ANSI and OSC escape sequences', () => {
-		expect(cleanEngineText('\u001b]0;window title\u0007\u001b[31;1mred\u001b[0m \u001b[2J\u001b[Hscreen')).toBe(
+		expect(printable('\u001b]0;window title\u0007\u001b[31;1mred\u001b[0m \u001b[2J\u001b[Hscreen')).toBe(
 			'red screen',
 		);
-		expect(cleanEngineText('\u001b]8;;http://example.com\u001b\\link\u001b]8;;\u001b\\')).toBe('link');
-		expect(cleanEngineText('\u009b31mC1 CSI')).toBe('C1 CSI');
+		expect(printable('\u001b]8;;http://example.com\u001b\\link\u001b]8;;\u001b\\')).toBe('link');
+		expect(printable('\u009b31mC1 CSI')).toBe('C1 CSI');
 	});
 
 	it('shows any other control character as U+FFFD', () => {
-		expect(cleanEngineText('\u0000bell\u0007 back\bspace\r del\u007f c1\u0085')).toBe(
+		expect(printable('\u0000bell\u0007 back\bspace\r del\u007f c1\u0085')).toBe(
 			'\ufffdbell\ufffd back\ufffdspace\ufffd del\ufffd c1\ufffd',
 		);
 	});

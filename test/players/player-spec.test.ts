@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKELETON_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { parsePlayerSpec, specName } from '../../source/players/player-spec.js';
@@ -70,8 +72,6 @@ describe('player specs', () => {
 				['Threads', '2'],
 			],
 		});
-		// A bare name is left for PATH lookup.
-		expect(parsePlayerSpec('uai:ataxx-engine')).toMatchObject({ kind: 'uai', command: 'ataxx-engine' });
 	});
 
 	it('name players by their name option, else their kind or program', () => {
@@ -96,8 +96,8 @@ describe('player specs', () => {
 		[
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
-				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, exposure, ' +
-				'aspiration, tt, ttmove, captures, killers, history, positional)',
+				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
+				'exposure, aspiration, tt, ttmove, captures, killers, history, positional)',
 		],
 		[
 			`${greedy},fast`,
@@ -125,7 +125,32 @@ describe('player specs', () => {
 		['uai:./missing', 'engine ./missing: no such file (players are human, builtin, or an engine program)'],
 		['ti:boards/4x4.bwb', 'engine boards/4x4.bwb: not executable (chmod +x boards/4x4.bwb)'],
 		['ti:./boards', 'engine ./boards: not a file'],
+		[
+			'nonexistent-engine',
+			'engine nonexistent-engine: no such program in PATH (players are human, builtin, or an engine program)',
+		],
+		['uai:nonexistent-engine', 'engine nonexistent-engine: no such program in PATH'],
+		['HUMAN', 'engine HUMAN: no such program in PATH (did you mean human?)'],
+		['Builtin:depth=2', 'engine Builtin:depth=2: no such program in PATH (did you mean builtin:depth=2?)'],
 	])('%s is refused: %s', (text, message) => {
 		expect(() => parsePlayerSpec(text)).toThrow(message);
+	});
+
+	it('a program named without a path is looked up in PATH when the spec is read', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'blobterm-path-'));
+		const savedPath = process.env.PATH;
+		try {
+			writeFileSync(join(dir, 'my-engine'), '#!/bin/sh\n', { mode: 0o755 });
+			process.env.PATH = `${dir}:${savedPath}`;
+			expect(parsePlayerSpec('uai:my-engine,name=mine')).toMatchObject({
+				kind: 'uai',
+				program: 'my-engine',
+				command: join(dir, 'my-engine'),
+				name: 'mine',
+			});
+		} finally {
+			process.env.PATH = savedPath;
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });

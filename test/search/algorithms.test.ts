@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { geometryOf } from '../../source/game/geometry.js';
-import { positionFromGrid, type Side } from '../../source/game/position.js';
+import { type Position, positionFromGrid, type Side } from '../../source/game/position.js';
+import { evalKernel } from '../../source/search/eval-kernel.js';
+import { SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
 import { Searcher } from '../../source/search/search.js';
 import { type Algorithm, PLAIN_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { runs } from '../long-tests.js';
@@ -31,12 +33,13 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 	it('the counterexample that showed why: a position at plies 1 and 3, where the table gives a deeper value', () => {
 		const pos = positionFromGrid(geometryOf(4, 5, [2, 5]), ['.BXB.', 'XBRB.', 'B.R.R', 'BBBB.'], 1);
 		expect(transposesAcrossDepths(pos, 4)).toBe(true);
-		expect(new Searcher({ tt: false, positional: true, exposureWeight: 25 }).search(pos, { depth: 4 }).score).toBe(
-			minimax(pos, 4, Infinity, 'blobwar', 0, 25),
-		);
+		expect(
+			new Searcher({ tt: false, evaluation: 'classic', exposureWeight: 25 }).search(pos, { depth: 4 }).score,
+		).toBe(minimax(pos, 4, Infinity, 'blobwar', 0, 25));
 		expect(transposesAcrossDepths(pos, 3)).toBe(false);
 		expect(
-			new Searcher({ tt: true, hashMb: 1, positional: true, exposureWeight: 25 }).search(pos, { depth: 3 }).score,
+			new Searcher({ tt: true, hashMb: 1, evaluation: 'classic', exposureWeight: 25 }).search(pos, { depth: 3 })
+				.score,
 		).toBe(minimax(pos, 3, Infinity, 'blobwar', 0, 25));
 	});
 
@@ -87,12 +90,40 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 						tt,
 						hashMb: 1,
 						positional: true,
+						evaluation: 'classic',
 						exposureWeight: 25,
 					}).search(pos, { depth });
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, 25));
 				},
 			),
 			{ numRuns: runs(30, 150) },
+		);
+	});
+
+	it('with the learned evaluation: every algorithm, against minimax with the evaluation at its leaves', () => {
+		const leaf = (pos: Position) =>
+			evalKernel(pos.geometry, SHIPPED_WEIGHTS).score(
+				pos.bb,
+				0,
+				pos.side,
+				pos.count[pos.side],
+				pos.count[pos.side ^ 1],
+			);
+		fc.assert(
+			fc.property(
+				smallPosition,
+				fc.integer({ min: 1, max: 4 }),
+				fc.constantFrom(...algorithms),
+				fc.boolean(),
+				(pos, depth, algorithm, tt) => {
+					if (tt) fc.pre(!transposesAcrossDepths(pos, depth));
+					const result = new Searcher({ algorithm, tt, hashMb: 1, evaluation: 'tuned' }).search(pos, {
+						depth,
+					});
+					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, leaf));
+				},
+			),
+			{ numRuns: runs(30, 150), seed: 21 },
 		);
 	});
 

@@ -32,7 +32,7 @@ export function exposure(pos: Position): number {
 /**
  * The negamax value of `pos` searched `depth` plies, with the engine's conventions: finished
  * games score exactly (`terminalScore`, with the fill rule), other leaves by blob difference
- * plus `exposureWeight` times the exposure.
+ * plus `exposureWeight` times the exposure, or by `exposureWeight(leaf)` when it is a function.
  * @param halfMovesLeft the half-move limit from `pos`
  */
 export function minimax(
@@ -41,7 +41,7 @@ export function minimax(
 	halfMovesLeft = Infinity,
 	variant: Variant = 'blobwar',
 	ply = 0,
-	exposureWeight = 0,
+	exposureWeight: number | ((leaf: Position) => number) = 0,
 ): number {
 	const end = gameEnd(pos, variant, halfMovesLeft - ply);
 	if (end) {
@@ -49,7 +49,10 @@ export function minimax(
 		const theirs = pos.side === 0 ? end.red : end.blue;
 		return terminalScore(mine, theirs, ply);
 	}
-	if (depth === 0) return SCALE * (pos.count[pos.side] - pos.count[pos.side ^ 1]) + exposureWeight * exposure(pos);
+	if (depth === 0) {
+		if (typeof exposureWeight === 'function') return exposureWeight(pos);
+		return SCALE * (pos.count[pos.side] - pos.count[pos.side ^ 1]) + exposureWeight * exposure(pos);
+	}
 	const moves = pseudolegalMoves(pos);
 	if (moves.length === 0 && variant === 'ataxx' && sideHasMove(pos, (pos.side ^ 1) as 0 | 1)) moves.push(PASS);
 	let best = -Infinity;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applySearchOption, describeSearchOptions, parseSearchOptions } from '../../source/search/option-text.js';
+import { SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
 import { DEFAULT_SEARCH_OPTIONS, SKELETON_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 
 describe('search options as text', () => {
@@ -18,7 +19,20 @@ describe('search options as text', () => {
 		});
 	});
 
+	it('picks the evaluation, and reads weight files', () => {
+		expect(parseSearchOptions(['eval=classic'])).toEqual({ evaluation: 'classic' });
+		const options = parseSearchOptions(['weights=source/search/weights.json']);
+		expect(options.evaluation).toBe('tuned');
+		expect(options.weights?.source).toBe('source/search/weights.json');
+		expect(Array.from(options.weights?.opening ?? [])).toEqual(Array.from(SHIPPED_WEIGHTS.opening));
+		expect(Array.from(options.weights?.endgame ?? [])).toEqual(Array.from(SHIPPED_WEIGHTS.endgame));
+	});
+
 	it.each([
+		['eval', 'best', 'eval must be one of classic, tuned, got "best"'],
+		['weights', 'no/such.json', 'weights: cannot read weights file no/such.json: no such file'],
+		['weights', 'package.json', 'weights: package.json: not a blobterm weights file'],
+		['weights', 'boards/4x4.bwb', 'weights: boards/4x4.bwb: not JSON'],
 		['preset', 'fast', 'preset must be one of default, skeleton, plain, got "fast"'],
 		['algorithm', 'negascout', 'algorithm must be one of pvs, mtdf, alphabeta, got "negascout"'],
 		['hash', '0', 'hash must be a whole number of MB from 1 to 4096, got "0"'],
@@ -28,7 +42,7 @@ describe('search options as text', () => {
 			'depth',
 			'3',
 			'unknown search option "depth" ' +
-				'(options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, ' +
+				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
 				'captures, killers, history, positional)',
 		],
 	])('%s=%s is refused', (key, value, message) => {
@@ -37,6 +51,7 @@ describe('search options as text', () => {
 
 	it('describes what differs from the full engine', () => {
 		expect(describeSearchOptions({})).toBe(`algorithm=pvs,exposure=25,hash=${DEFAULT_SEARCH_OPTIONS.hashMb}`);
+		expect(describeSearchOptions({ evaluation: 'tuned', hashMb: 16 })).toBe('algorithm=pvs,eval=tuned,hash=16');
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
 			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off',
 		);

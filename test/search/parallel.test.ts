@@ -88,7 +88,7 @@ describe('every parallel search', () => {
 					const started = performance.now();
 					const timed = await pool.search(pos, { timeMs: 100 });
 					// 100 ms of search; the bound leaves room for a loaded machine, not for a hang.
-					expect(performance.now() - started).toBeLessThan(1500);
+					expect(performance.now() - started).toBeLessThan(5000);
 					expect(legal).toContain(timed.move);
 					const stopped = pool.search(pos, { depth: 60 });
 					await new Promise((resolve) => setTimeout(resolve, (legal.length * 7) % 60));

@@ -21,6 +21,8 @@ import { move as parse, waitFor } from '../helpers.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
+/** Grace of the fixture engines: they answer at once, but may take a second or more to start on a loaded machine. */
+const START_MS = 5000;
 const tick = (ms = 40) => new Promise((resolve) => setTimeout(resolve, ms));
 const UP = '\x1b[A';
 const DOWN = '\x1b[B';
@@ -63,6 +65,17 @@ function start(options: Partial<SessionOptions> & { players?: [Player, Player] }
 		await running;
 	};
 	return { session, ui, frame, lines, press, stop, running, quitted: () => quit };
+}
+
+/**
+ * Widens the app's terminal to 160 columns, so that a prompt holding a path under TMPDIR (of any
+ * length up to 80 characters) is not cut.
+ */
+async function widen(ui: ReturnType<typeof start>['ui']): Promise<void> {
+	const stdout = ui.stdout as unknown as NodeJS.EventEmitter & { columns: number };
+	Object.defineProperty(stdout, 'columns', { value: 160, configurable: true });
+	stdout.emit('resize');
+	await tick();
 }
 
 /** The 4x4 board's lines of a frame, without the side panel. */
@@ -215,7 +228,7 @@ describe('the game screen', () => {
 	});
 
 	it("new game starts again (r replays the old one); swap sides gives the engine the person's colour", async () => {
-		const greedy = new ExternalPlayer({ command: fixture('greedy-engine.mjs'), graceMs: 300, name: 'greedy' });
+		const greedy = new ExternalPlayer({ command: fixture('greedy-engine.mjs'), graceMs: START_MS, name: 'greedy' });
 		const { session, lines, press, stop } = start({ players: [new HumanPlayer(), greedy] });
 		await humanTurn(session);
 		expect(lines()[0]).toBe('blobterm · 4x4.bwb · Blue: human · Red: greedy (1 s)');
@@ -253,8 +266,9 @@ describe('the game screen', () => {
 		'saves the game to a record, refuses to overwrite unless confirmed, ' +
 			'and loads records and board files back',
 		async () => {
-			const { session, lines, frame, press, stop } = start();
+			const { session, ui, lines, frame, press, stop } = start();
 			const path = join(dir, 'saved.json');
+			await widen(ui);
 			await humanTurn(session);
 			await press('0 0 1 1\r');
 			await waitFor(() => session.state.moves.length === 1 && session.humanToMove() !== null);
@@ -319,7 +333,8 @@ describe('the game screen', () => {
 	});
 
 	it('file prompts: saving onto a directory is refused at once; Tab completes names, Ctrl-U clears', async () => {
-		const { session, lines, frame, press, stop } = start();
+		const { session, ui, lines, frame, press, stop } = start();
+		await widen(ui);
 		await humanTurn(session);
 		// A directory: refused before any question about overwriting it; the prompt stays open.
 		await press('s', '\x15', dir, '\r');
@@ -493,7 +508,7 @@ describe('the engine panel', () => {
 	);
 
 	it('shows a whole game between two engine programs, their time, and the result', async () => {
-		const engine = () => new ExternalPlayer({ command: fixture('greedy-engine.mjs'), graceMs: 300 });
+		const engine = () => new ExternalPlayer({ command: fixture('greedy-engine.mjs'), graceMs: START_MS });
 		const { session, frame, lines, stop } = start({ players: [engine(), engine()] }, 'gruyere3');
 		await waitFor(() => session.state.result !== null);
 		await tick();

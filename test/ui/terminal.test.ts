@@ -153,6 +153,8 @@ describe('blobterm in a terminal', () => {
 				expect(await s.exited).toBe(0);
 			}
 		},
+		// Four programs started one after the other: 24 s at load average 17, hence 90 s.
+		90_000,
 	);
 
 	it('at 80 x 24, a 16x16 board says the move list and engines are hidden, and what shows them', async () => {

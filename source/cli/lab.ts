@@ -1,0 +1,512 @@
+/**
+ * `blobterm lab ...`: the parallel alpha-beta lab (see docs/parallel.md): synthetic trees, the
+ * parallel algorithms on threads and in the simulator, the thesis's tables, the split-point network.
+ */
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ALGORITHM_TITLES, ALGORITHMS, type AlgorithmName, DEFAULT_PARAMS, isAlgorithm } from '../lab/algorithms.js';
+import {
+	gameTree,
+	networkFor,
+	pabsimComparison,
+	referenceOf,
+	sequentialSet,
+	simulatePoint,
+	threadMeasures,
+	threadPoint,
+	type ThreadPoint,
+} from '../lab/experiments.js';
+import { LabPool } from '../lab/lab-pool.js';
+import { type TreeSpec } from '../lab/lab-job.js';
+import { type NetworkWeights, SplitNetwork } from '../lab/neural-network.js';
+import { classifyTrees, classificationError } from '../lab/node-classification.js';
+import { SEED_SETS, type SeedSetName } from '../lab/seed-sets.js';
+import { type SpeedupSeries, svgChart, terminalChart } from '../lab/speedup-chart.js';
+import { checkShape, THESIS_SHAPES, type TreeShape } from '../lab/synthetic-tree.js';
+import { shapeKey, TABLE_5_1, TABLE_6_3, TABLES_5_2_TO_5_4 } from '../lab/thesis-tables.js';
+import { trainingPatterns } from '../lab/training-data.js';
+import { loadBoardFile } from '../match/load-board.js';
+import { parseCommandLine } from './command-line.js';
+import { UsageError } from './errors.js';
+import { readNumber } from './number-flags.js';
+
+const help = `
+  Usage
+    $ blobterm lab trees [--branching B --wa WA --wb WB] [--depth D] [--trees N] [--set tg1|tg2]
+    $ blobterm lab trees --table [--rows 1,2,3,4,5]
+    $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options]
+    $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
+    $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
+    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
+    $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
+    $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--out FILE]
+
+  trees     sequential alpha-beta over exponentially ordered synthetic trees (Manohararajah,
+            "Parallel Alpha-Beta Search on Shared Memory Multiprocessors", 2001): nodes, inner
+            nodes, leaves and simulated ticks, summed over the first N trees of a seed set;
+            --table searches the thesis's Table 6.3 (100 trees of tg_1 to depth 6, one row
+            per ordering) and checks every count against it
+  parallel  the algorithms on real worker threads: time to depth, speedup, search overhead, nps
+            scaling, synchronisation overhead (share of thread time idle) and the thesis's CSS
+            overhead, against the same algorithm on one thread; every value checked against
+            sequential alpha-beta. On synthetic trees (tree options) or on a board to a depth
+  simulate  the algorithms on a simulated machine of 1 to 64 processors with PABSim's tick
+            costs: speedup, search overhead, CSS, as a table and a terminal chart; --svg FILE
+            also writes the chart as an SVG picture
+  thesis    the thesis's PABSim tables (6.4 to 6.8) for an ordering, simulated with its
+            parameters, next to its numbers, with the share of processor time spent in the
+            split state (a long run: a minute to an hour per ordering)
+  classify  node classification (the thesis's Tables 5.2 to 5.4): schemes A (YBWC), B (DTS)
+            and C (the network) on the trees, next to the thesis's counts
+  train     trains the split-point network on tg_2 searched to depth 4 (the thesis's 5.3);
+            prints its errors next to Table 5.1; --out FILE writes its weights (JSON)
+
+  Algorithms
+    ${ALGORITHMS.join(', ')}
+
+  Tree options (synthetic trees)
+    --branching B   children of every inner node (default 32)
+    --wa WA         percent chance the first child is ordered best (default 79)
+    --wb WB         the same for the later children (default 5)
+    --ordering B,WA,WB   the three at once (default 32,79,5: the thesis's chess-like trees)
+    --depth D       plies (default 6 for trees, thesis, classify; 5 for parallel, simulate)
+    --trees N       trees, the first N seeds of the set (default 100; 10 for parallel, simulate)
+    --set tg1|tg2   seed set (default tg1)
+
+  Algorithm options
+    --ybwc-cut-min N     YBWC: children searched at a Y-CUT node before it is split (m_A, default 2)
+    --dts-cut-limit N    DTS: children at a D-CUT node before it turns D-ALL (m_B, default 3)
+    --neural-min A,C     neural: children beyond the network's wait, and more at N-CUT nodes
+                         (default -1,3)
+    --network FILE       neural: a network's weights (default: the one trained for the ordering)
+    --grain N            work stealing: plies to go below which nodes are not shared (default 2)
+    --k N                CABP: degree of parallel pruning (default 2)
+    --examine-ticks N    simulator: ticks per node examined looking for a split point (default 1,
+                         the thesis's; more stands for the memory delays it does not simulate)
+    --repeat N           parallel: runs per tree, the fastest kept (default 1)
+    --no-color           plain chart
+
+  Examples
+    $ blobterm lab trees --branching 20 --wa 69 --wb 19 --depth 6
+    $ blobterm lab parallel --algorithm ybwc,dts --threads 1,2,4 --ordering 32,79,5 --depth 5
+    $ blobterm lab parallel --algorithm all --threads 1,2 --board boards/ataxx.bwb --depth 4
+    $ blobterm lab simulate --algorithm all --ordering 32,79,5 --depth 5 --trees 10 --svg s.svg
+`;
+
+const FLAGS = {
+	branching: { type: 'string' },
+	wa: { type: 'string' },
+	wb: { type: 'string' },
+	ordering: { type: 'string' },
+	depth: { type: 'string' },
+	trees: { type: 'string' },
+	set: { type: 'string', default: 'tg1' },
+	table: { type: 'boolean', default: false },
+	rows: { type: 'string', default: '1,2,3,4,5' },
+	algorithm: { type: 'string', default: 'all' },
+	threads: { type: 'string', default: '1,2' },
+	processors: { type: 'string', default: '1,2,4,8,16,32,64' },
+	board: { type: 'string' },
+	svg: { type: 'string' },
+	ybwcCutMin: { type: 'string' },
+	dtsCutLimit: { type: 'string' },
+	neuralMin: { type: 'string' },
+	network: { type: 'string' },
+	grain: { type: 'string' },
+	k: { type: 'string' },
+	examineTicks: { type: 'string' },
+	repeat: { type: 'string' },
+	iterations: { type: 'string' },
+	out: { type: 'string' },
+	color: { type: 'boolean', default: true },
+} as const;
+
+/** Whole numbers from `min` to `max`, for `readNumber`'s messages. */
+const wholeFrom = (min: number, max: number) => ({ unit: 'integer', min, max, integer: true });
+
+/**
+ * An integer flag within bounds, read by the command line's number rules.
+ * @throws UsageError naming the flag and its bounds
+ */
+function integer(name: string, text: string | undefined, fallback: number, lo: number, hi: number): number {
+	return text === undefined ? fallback : readNumber(`--${name}`, text, wholeFrom(lo, hi));
+}
+
+/**
+ * A comma-separated list of integers within bounds (`1,2,4`).
+ * @throws UsageError naming the flag and its bounds
+ */
+function integers(name: string, text: string, lo: number, hi: number): number[] {
+	return text.split(',').map((t) => readNumber(`--${name} (each number)`, t.trim(), wholeFrom(lo, hi)));
+}
+
+/** The algorithms of --algorithm. */
+function algorithmsOf(text: string): AlgorithmName[] {
+	if (text === 'all') return [...ALGORITHMS];
+	const names = text.split(',').map((t) => t.trim());
+	for (const name of names)
+		if (!isAlgorithm(name))
+			throw new UsageError(`unknown algorithm "${name}" (one of: ${ALGORITHMS.join(', ')}, all)`);
+	return names as AlgorithmName[];
+}
+
+type Flags = ReturnType<typeof parse>['flags'];
+
+function parse(argv: readonly string[]) {
+	return parseCommandLine({ command: 'blobterm lab', help, flags: FLAGS, argv });
+}
+
+/** The tree shape of the flags. */
+function shapeOf(flags: Flags): TreeShape {
+	let shape: TreeShape = { branching: 32, wa: 79, wb: 5 };
+	if (flags.ordering !== undefined) {
+		const [branching, wa, wb] = integers('ordering', flags.ordering, 0, 256);
+		if (wb === undefined) throw new UsageError(`--ordering must be B,WA,WB like 32,79,5; got "${flags.ordering}"`);
+		shape = { branching, wa, wb };
+	}
+	shape = {
+		branching: integer('branching', flags.branching, shape.branching, 0, 256),
+		wa: integer('wa', flags.wa, shape.wa, 0, 100),
+		wb: integer('wb', flags.wb, shape.wb, 0, 100),
+	};
+	try {
+		checkShape(shape);
+	} catch (error) {
+		throw new UsageError((error as Error).message);
+	}
+	return shape;
+}
+
+function seedsOf(flags: Flags, fallback: number): number[] {
+	if (flags.set !== 'tg1' && flags.set !== 'tg2')
+		throw new UsageError(`--set must be tg1 or tg2, got "${flags.set}"`);
+	const set = SEED_SETS[flags.set as SeedSetName];
+	const n = integer('trees', flags.trees, Math.min(fallback, set.length), 1, set.length);
+	return set.slice(0, n);
+}
+
+function networkOf(flags: Flags, shape: TreeShape): SplitNetwork | null {
+	if (flags.network === undefined) return networkFor(shape);
+	let weights: NetworkWeights;
+	try {
+		weights = JSON.parse(readFileSync(flags.network, 'utf8')) as NetworkWeights;
+		return new SplitNetwork(weights);
+	} catch (error) {
+		throw new UsageError(`${flags.network}: not a network's weights (${(error as Error).message})`);
+	}
+}
+
+function paramsOf(flags: Flags, shape: TreeShape) {
+	let neuralMinAll = DEFAULT_PARAMS.neuralMinAll;
+	let neuralMinCut = DEFAULT_PARAMS.neuralMinCut;
+	if (flags.neuralMin !== undefined) {
+		[neuralMinAll, neuralMinCut] = integers('neural-min', flags.neuralMin, -64, 64);
+		if (neuralMinCut === undefined)
+			throw new UsageError(`--neural-min must be A,C like -1,3; got "${flags.neuralMin}"`);
+	}
+	const cutWidth = TABLES_5_2_TO_5_4[shapeKey(shape)]?.cM ?? DEFAULT_PARAMS.neuralCutWidth;
+	return {
+		...DEFAULT_PARAMS,
+		ybwcCutMin: integer('ybwc-cut-min', flags.ybwcCutMin, DEFAULT_PARAMS.ybwcCutMin, 1, 256),
+		dtsCutLimit: integer('dts-cut-limit', flags.dtsCutLimit, DEFAULT_PARAMS.dtsCutLimit, 0, 256),
+		neuralMinAll,
+		neuralMinCut,
+		neuralCutWidth: cutWidth,
+		network: networkOf(flags, shape),
+		grain: integer('grain', flags.grain, DEFAULT_PARAMS.grain, 1, 64),
+		k: integer('k', flags.k, DEFAULT_PARAMS.k, 1, 256),
+		examineTicks: integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100),
+	};
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** A Markdown table row. */
+const tableRow = (...cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+/** Runs the lab command. */
+export async function run(argv: readonly string[]): Promise<void> {
+	const cli = parse(argv);
+	const { flags } = cli;
+	const [kind, ...rest] = cli.input;
+	if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+	switch (kind) {
+		case 'trees':
+			return flags.table ? table63(flags) : trees(flags);
+		case 'parallel':
+			return parallel(flags);
+		case 'simulate':
+			return simulate(flags);
+		case 'thesis':
+			return thesis(flags);
+		case 'classify':
+			return classify(flags);
+		case 'train':
+			return train(flags);
+		case undefined:
+			throw new UsageError(
+				'lab: name a lab command: trees, parallel, simulate, thesis, classify or train ' +
+					'(see blobterm lab --help)',
+			);
+		default:
+			throw new UsageError(
+				`unknown lab command "${kind}" ` +
+					'(try: blobterm lab trees, parallel, simulate, thesis, classify or train)',
+			);
+	}
+}
+
+function trees(flags: Flags): void {
+	const shape = shapeOf(flags);
+	const depth = integer('depth', flags.depth, 6, 1, 12);
+	const seeds = seedsOf(flags, 100);
+	const start = performance.now();
+	const { total } = sequentialSet(shape, depth, seeds);
+	const ms = performance.now() - start;
+	out(`ordering (${shapeKey(shape)}), depth ${depth}, ${seeds.length} trees of ${flags.set}`);
+	out(`nodes ${total.nodes}, inner ${total.inner}, leaves ${total.leaves}, ticks ${total.ticks}`);
+	out(`${(ms / 1000).toFixed(1)} s, ${((total.nodes / ms) * 1000).toFixed(0)} nodes/s`);
+	const row = TABLE_6_3[shapeKey(shape)];
+	if (row && depth === 6 && flags.set === 'tg1' && seeds.length === 100)
+		out(
+			`Table 6.3: nodes ${row.nodes} (${row.nodes === total.nodes ? 'equal' : 'DIFFERENT'}), ` +
+				`ticks ${row.ticks} ` +
+				`(ours ${total.ticks - row.ticks} ticks, ${((total.ticks - row.ticks) / 100).toFixed(0)} per tree)`,
+		);
+}
+
+function table63(flags: Flags): void {
+	const rows = integers('rows', flags.rows, 1, 5);
+	out('| ordering | n_1 (thesis) | n_1 (ours) | t_1 (thesis) | t_1 (ours) | ticks per tree, ours - thesis | s |');
+	out('|---|---:|---:|---:|---:|---:|---:|');
+	let bad = 0;
+	for (const i of rows) {
+		const shape = THESIS_SHAPES[i - 1];
+		const start = performance.now();
+		const { total } = sequentialSet(shape, 6, SEED_SETS.tg1);
+		const row = TABLE_6_3[shapeKey(shape)];
+		if (row.nodes !== total.nodes) bad++;
+		const seconds = ((performance.now() - start) / 1000).toFixed(1);
+		const same = row.nodes === total.nodes ? '' : ' (DIFFERENT)';
+		out(
+			tableRow(
+				shapeKey(shape),
+				row.nodes,
+				`${total.nodes}${same}`,
+				row.ticks,
+				total.ticks,
+				(total.ticks - row.ticks) / 100,
+				seconds,
+			),
+		);
+	}
+	if (bad > 0) throw new Error(`${bad} row(s) of Table 6.3 not reproduced`);
+}
+
+async function parallel(flags: Flags): Promise<void> {
+	const algorithms = algorithmsOf(flags.algorithm);
+	const counts = integers('threads', flags.threads, 1, 64);
+	if (!counts.includes(1)) counts.unshift(1);
+	const repeat = integer('repeat', flags.repeat, 1, 1, 100);
+	const shape = shapeOf(flags);
+	const params = paramsOf(flags, shape);
+	let trees: TreeSpec[];
+	let what: string;
+	if (flags.board !== undefined) {
+		const depth = integer('depth', flags.depth, 4, 1, 10);
+		const { position } = loadBoardFile(flags.board);
+		trees = [gameTree(position, depth)];
+		what = `${flags.board} to depth ${depth}`;
+	} else {
+		const depth = integer('depth', flags.depth, 5, 1, 8);
+		const seeds = seedsOf(flags, 10);
+		trees = seeds.map((seed) => ({ kind: 'synthetic', spec: { ...shape, depth, seed } }) as const);
+		what = `${seeds.length} trees (${shapeKey(shape)}) of ${flags.set} to depth ${depth}`;
+	}
+	const expected = trees.map((tree) => referenceOf(tree).value);
+	out(`lab parallel: ${what}, ${repeat} run(s) per tree; every value checked against sequential alpha-beta`);
+	out('');
+	out(
+		tableRow(
+			'algorithm',
+			'threads',
+			'time to depth (ms)',
+			'nodes',
+			'speedup',
+			'search overhead',
+			'nps scaling',
+			'sync overhead',
+			'CSS',
+		),
+	);
+	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+	const pools = new Map<number, LabPool>();
+	try {
+		for (const n of counts) pools.set(n, new LabPool(n));
+		for (const algorithm of algorithms) {
+			if (algorithm === 'neural' && !params.network)
+				throw new UsageError(
+					`no trained network for branching ${shape.branching}: give one with --network FILE`,
+				);
+			let one: ThreadPoint | null = null;
+			for (const n of counts) {
+				const point = await threadPoint(pools.get(n)!, algorithm, params, trees, expected, repeat);
+				if (point.wrongValues > 0)
+					throw new Error(
+						`${algorithm} on ${n} threads returned a wrong value on ${point.wrongValues} tree(s)`,
+					);
+				one ??= point;
+				const m = threadMeasures(one, point);
+				out(
+					tableRow(
+						ALGORITHM_TITLES[algorithm],
+						n,
+						point.ms.toFixed(0),
+						point.nodes,
+						m.speedup.toFixed(2),
+						pct(m.overhead),
+						m.nps.toFixed(2),
+						pct(m.sync),
+						m.css.toFixed(3),
+					),
+				);
+			}
+		}
+	} finally {
+		await Promise.all([...pools.values()].map((pool) => pool.close()));
+	}
+}
+
+function simulate(flags: Flags): void {
+	const algorithms = algorithmsOf(flags.algorithm);
+	const processors = integers('processors', flags.processors, 1, 64);
+	const shape = shapeOf(flags);
+	const params = paramsOf(flags, shape);
+	const depth = integer('depth', flags.depth, 5, 1, 10);
+	const seeds = seedsOf(flags, 10);
+	const sequential = sequentialSet(shape, depth, seeds);
+	out(
+		`lab simulate: ${seeds.length} trees (${shapeKey(shape)}) of ${flags.set} to depth ${depth}; ` +
+			`sequential alpha-beta: ${sequential.total.nodes} nodes, ${sequential.total.ticks} ticks`,
+	);
+	out('');
+	out('| algorithm | processors | ticks | nodes | speedup | search overhead | CSS | idle share |');
+	out('|---|---:|---:|---:|---:|---:|---:|---:|');
+	const series: SpeedupSeries[] = [];
+	for (const algorithm of algorithms) {
+		if (algorithm === 'neural' && !params.network)
+			throw new UsageError(`no trained network for branching ${shape.branching}: give one with --network FILE`);
+		const points = [];
+		for (const p of processors) {
+			const r = simulatePoint(algorithm, params, shape, depth, seeds, sequential, p);
+			if (r.wrongValues > 0) throw new Error(`${algorithm} on ${p} processors returned a wrong value`);
+			out(
+				`| ${ALGORITHM_TITLES[algorithm]} | ${p} | ${r.ticks} | ${r.nodes} | ${r.speedup.toFixed(2)} | ` +
+					`${pct(r.overhead)} | ${r.css.toFixed(3)} | ${pct(r.idleTicks / (r.ticks * p))} |`,
+			);
+			points.push({ processors: p, speedup: r.speedup });
+		}
+		series.push({ name: ALGORITHM_TITLES[algorithm], points });
+	}
+	if (processors.length > 1) {
+		out('');
+		const colour = flags.color && process.stdout.isTTY && process.env.FORCE_COLOR !== '0';
+		out(terminalChart(series, 56, 14, colour));
+	}
+	if (flags.svg !== undefined) {
+		const title = `Simulated speedup, ${seeds.length} trees (${shapeKey(shape)}), depth ${depth}`;
+		writeFileSync(flags.svg, svgChart(series, title));
+		out(`wrote ${flags.svg}`);
+	}
+}
+
+function thesis(flags: Flags): void {
+	const shape = shapeOf(flags);
+	const seeds = seedsOf(flags, 100);
+	const sequential = sequentialSet(shape, 6, seeds);
+	out(
+		`lab thesis: ordering (${shapeKey(shape)}), ${seeds.length} trees of tg_1, depth 6, the thesis's m values; ` +
+			`ours t_1 ${sequential.total.ticks}, n_1 ${sequential.total.nodes}`,
+	);
+	out('');
+	out(
+		'| scheme | p | m | SU (thesis) | SU (ours) | SO (thesis) | SO (ours) | CSS (thesis) | CSS (ours) ' +
+			'| split share (ours) |',
+	);
+	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+	const examineTicks = integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100);
+	pabsimComparison(
+		shape,
+		seeds,
+		sequential,
+		({ ours, thesis: t }) => {
+			out(
+				tableRow(
+					t.scheme,
+					t.processors,
+					t.m.join(','),
+					t.speedup.toFixed(3),
+					ours.speedup.toFixed(3),
+					t.overhead.toFixed(3),
+					ours.overhead.toFixed(3),
+					t.css.toFixed(3),
+					ours.css.toFixed(3),
+					pct(ours.splitTicks / (ours.ticks * t.processors)),
+				),
+			);
+		},
+		{ examineTicks },
+	);
+}
+
+function classify(flags: Flags): void {
+	const shape = shapeOf(flags);
+	const depth = integer('depth', flags.depth, 6, 1, 10);
+	const seeds = seedsOf(flags, 100);
+	const published = TABLES_5_2_TO_5_4[shapeKey(shape)];
+	const network = networkOf(flags, shape);
+	const result = classifyTrees(shape, depth, seeds, {
+		dtsCutLimit: published?.bN ?? 1,
+		network: network ?? undefined,
+		networkCutWidth: published?.cM ?? 10,
+	});
+	out(`lab classify: ${seeds.length} trees (${shapeKey(shape)}) of ${flags.set}, depth ${depth}`);
+	out('');
+	out('| scheme | true CUT | false CUT | true ALL | false ALL | error | error (thesis) |');
+	out('|---|---:|---:|---:|---:|---:|---:|');
+	const row = (
+		name: string,
+		c: { trueCut: number; falseCut: number; trueAll: number; falseAll: number } | null,
+		t?: readonly number[],
+	) => {
+		if (!c) return;
+		const thesisError = t ? String(t[1] + t[3]) : '';
+		out(tableRow(name, c.trueCut, c.falseCut, c.trueAll, c.falseAll, classificationError(c), thesisError));
+	};
+	row('A (YBWC)', result.ybwc, published?.a);
+	row(`B (DTS, n = ${published?.bN ?? 1})`, result.dts, published?.b);
+	row(`C (network, m = ${published?.cM ?? 10})`, result.neural, published?.c);
+}
+
+function train(flags: Flags): void {
+	const shape = shapeOf(flags);
+	const iterations = integer('iterations', flags.iterations, 1000, 1, 100000);
+	const start = performance.now();
+	const patterns = trainingPatterns(shape, 4, SEED_SETS.tg2);
+	const network = SplitNetwork.train(patterns, shape.branching, iterations);
+	const { typeError, waitError } = network.weights;
+	const published = TABLE_5_1[shapeKey(shape)];
+	out(
+		`lab train: ordering (${shapeKey(shape)}), ${patterns.length} patterns from tg_2 to depth 4, ` +
+			`${iterations} iterations, ` +
+			`${((performance.now() - start) / 1000).toFixed(0)} s`,
+	);
+	out(
+		`E_type ${typeError.toFixed(3)}, E_wait ${waitError.toFixed(3)}` +
+			(published ? ` (Table 5.1, 10000 iterations: ${published.type}, ${published.wait})` : ''),
+	);
+	if (flags.out !== undefined) {
+		writeFileSync(flags.out, `${JSON.stringify(network.weights)}\n`);
+		out(`wrote ${flags.out}`);
+	}
+}

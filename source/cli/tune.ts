@@ -1,0 +1,183 @@
+/**
+ * `blobterm tune RECORD.jsonl ... --out FILE`: fits the learned evaluation's weights to the games
+ * of match records by Texel tuning (`tuning/texel.ts`) and writes a weights file
+ * (`search/eval-weights.ts`) that `builtin:weights=FILE` plays with.
+ */
+
+import writeFileAtomic from 'write-file-atomic';
+import { TERMS } from '../search/eval-features.js';
+import { CLASSIC_WEIGHTS, readWeightsFile, weightsFileOf, WeightsFileError } from '../search/eval-weights.js';
+import { expectedScore, fitK, fitWeights, meanSquaredError, type RealWeights, roundWeights } from '../tuning/texel.js';
+import { trainingSet, TrainingDataError } from '../tuning/training-positions.js';
+import { BOUNDS } from '../game/number-args.js';
+import { parseCommandLine } from './command-line.js';
+import { UsageError } from './errors.js';
+import { readNumber, readNumberFlag } from './number-flags.js';
+
+const help = `
+  Usage
+    $ blobterm tune [options] RECORD.jsonl ... --out FILE
+
+  Fits the weights of the learned evaluation (eval=tuned) to the results of the games in match
+  records (blobterm match --record) by Texel tuning: the quiet positions of every game, each
+  with its game's result, and the weights whose evaluation, mapped to an expected score by
+  1 / (1 + 10^(-K e / 400)), best predicts those results (least squares, Levenberg-Marquardt).
+  A position is quiet when a 2-ply search scores within --margin of its static evaluation.
+  One game in ten is held out to measure the fit on games it did not see.
+
+  Options
+    --out FILE         the weights file to write (JSON; play it with builtin:weights=FILE)
+    --k K              the scaling constant (default: fitted to the starting weights)
+    --iterations N     Levenberg-Marquardt iterations at most (default 50)
+    --start FILE       starting weights (default: the classic evaluation's, in features)
+    --skip-plies N     half-moves left out at the start of each game (default 8)
+    --margin CB        quiet: 2-ply score within CB centiblobs of the static one (default 100)
+    --fix TERMS        terms whose weights stay as they start, comma-separated
+                       (e.g. blobs.mine,blobs.theirs: material stays 1 blob per blob)
+    --ridge L          draw each weight towards its starting value: minimise the mean squared
+                       error plus L times the sum of squared changes in blobs (default 0)
+    --help, -h         this text
+
+  Examples
+    $ blobterm tune games.jsonl --out weights.json
+    $ blobterm tune a.jsonl b.jsonl --out w.json --k 1.1 --iterations 20 --start source/search/weights.json
+`;
+
+/** The tune command's flags (numbers as text, read by `number-flags.ts`). */
+const FLAGS = {
+	out: { type: 'string' },
+	k: { type: 'string' },
+	iterations: { type: 'string', default: '50' },
+	start: { type: 'string' },
+	skipPlies: { type: 'string', default: '8' },
+	margin: { type: 'string', default: '100' },
+	ridge: { type: 'string', default: '0' },
+	fix: { type: 'string', default: '' },
+} as const;
+
+/** Runs the tune command. @throws UsageError for bad arguments or unreadable input */
+export async function run(argv: readonly string[]): Promise<void> {
+	const cli = parseCommandLine({ command: 'blobterm tune', help, flags: FLAGS, argv });
+	const { flags: given } = cli;
+	if (cli.input.length === 0) throw new UsageError('tune: name at least one match record (see blobterm tune --help)');
+	if (given.out === undefined) throw new UsageError('tune: --out FILE is required (where to write the weights)');
+	const flags = {
+		out: given.out,
+		start: given.start,
+		fix: given.fix,
+		k: readNumberFlag('--k', given.k, BOUNDS.scalingK),
+		iterations: readNumber('--iterations', given.iterations, BOUNDS.tuneIterations),
+		skipPlies: readNumber('--skip-plies', given.skipPlies, BOUNDS.skipPlies),
+		margin: readNumber('--margin', given.margin, BOUNDS.quietMargin),
+		ridge: readNumber('--ridge', given.ridge, BOUNDS.ridge),
+	};
+	const fixed = flags.fix
+		.split(',')
+		.map((t) => t.trim())
+		.filter((t) => t !== '')
+		.map((t) => {
+			const index = TERMS.indexOf(t);
+			if (index < 0) throw new UsageError(`--fix: unknown term "${t}" (terms: ${TERMS.join(', ')})`);
+			return index;
+		});
+	const out = (line: string) => process.stdout.write(`${line}\n`);
+
+	let start: RealWeights;
+	try {
+		const named = flags.start === undefined ? CLASSIC_WEIGHTS : readWeightsFile(flags.start);
+		start = { opening: Array.from(named.opening), endgame: Array.from(named.endgame) };
+	} catch (error) {
+		if (error instanceof WeightsFileError) throw new UsageError(error.message);
+		throw error;
+	}
+	let data;
+	try {
+		data = trainingSet(cli.input, { skipPlies: flags.skipPlies, margin: flags.margin });
+	} catch (error) {
+		if (error instanceof TrainingDataError) throw new UsageError(error.message);
+		throw error;
+	}
+	const { set, report } = data;
+	out(
+		`${report.games} games in ${report.files} record${report.files === 1 ? '' : 's'}: ${report.seen} positions ` +
+			`after ${flags.skipPlies} half-moves, ${report.decided} decided at 2 plies, ${report.kept} quiet (kept)`,
+	);
+	if (set.count === 0) throw new UsageError('tune: no quiet position in the records: nothing to fit');
+	const train: number[] = [];
+	const held: number[] = [];
+	for (let i = 0; i < set.count; i++) (set.game[i] % 10 === 9 ? held : train).push(i);
+	out(`fitting on ${train.length} positions, ${held.length} held out (every tenth game)`);
+
+	const k = flags.k ?? fitK(set, start, train);
+	out(`K = ${k.toFixed(4)}${flags.k === undefined ? ' (fitted to the starting weights)' : ''}`);
+	const before = { train: meanSquaredError(set, start, k, train), held: meanSquaredError(set, start, k, held) };
+	out(`starting weights: mean squared error ${before.train.toFixed(6)} (held out ${before.held.toFixed(6)})`);
+	const errorName = flags.ridge > 0 ? 'mean squared error plus penalty' : 'mean squared error';
+	const fitted = fitWeights(
+		set,
+		k,
+		start,
+		flags.iterations,
+		train,
+		(p) => out(`  iteration ${p.iterations}: ${errorName} ${p.error.toFixed(6)}`),
+		flags.ridge,
+		fixed,
+	);
+	// Units: σ(K e) stays the same when e is scaled by c and K by 1 / c; scale so that a blob of
+	// material is worth 100 in the endgame, as in the blob difference.
+	const materialFixed = fixed.includes(TERMS.indexOf('blobs.mine')) || fixed.includes(TERMS.indexOf('blobs.theirs'));
+	const scaled = materialFixed ? { weights: fitted, k, scale: 1 } : normalise(fitted, k);
+	const rounded = roundWeights(scaled.weights);
+	const real = { opening: Array.from(rounded.opening), endgame: Array.from(rounded.endgame) };
+	const kOut = scaled.k;
+	if (!materialFixed)
+		out(`scaled by ${scaled.scale.toFixed(4)} (a blob of material is 100 in the endgame): K = ${kOut.toFixed(4)}`);
+	const after = { train: meanSquaredError(set, real, kOut, train), held: meanSquaredError(set, real, kOut, held) };
+	out(`fitted weights: mean squared error ${after.train.toFixed(6)} (held out ${after.held.toFixed(6)})`);
+	const file = weightsFileOf(rounded, Number(kOut.toFixed(6)), {
+		method: 'Texel tuning, Levenberg-Marquardt',
+		records: cli.input,
+		games: report.games,
+		positions: { seen: report.seen, decided: report.decided, quiet: report.kept, fitted: train.length },
+		skipPlies: flags.skipPlies,
+		margin: flags.margin,
+		ridge: flags.ridge,
+		fixed: fixed.map((t) => TERMS[t]),
+		iterations: fitted.iterations,
+		mse: {
+			start: round6(before.train),
+			startHeldOut: round6(before.held),
+			fitted: round6(after.train),
+			fittedHeldOut: round6(after.held),
+		},
+		// A blob's worth as an expected score at equal material (what 100 centiblobs mean).
+		oneBlob: round6(expectedScore(100, kOut) - 0.5),
+	});
+	await writeFileAtomic(flags.out, `${JSON.stringify(file, null, '\t')}\n`);
+	out(`weights written to ${flags.out}`);
+	const width = Math.max(...TERMS.map((t) => t.length));
+	out(`${'term'.padEnd(width)}  opening  endgame`);
+	TERMS.forEach((t, i) =>
+		out(`${t.padEnd(width)}  ${String(rounded.opening[i]).padStart(7)}  ${String(rounded.endgame[i]).padStart(7)}`),
+	);
+}
+
+/**
+ * Weights scaled so that the endgame material weight, the mean of `blobs.mine` and minus
+ * `blobs.theirs`, is 100 centiblobs, with K scaled the other way (the predictions do not change).
+ * Left as they are if that weight is not positive.
+ */
+function normalise(weights: RealWeights, k: number): { weights: RealWeights; k: number; scale: number } {
+	const material =
+		(weights.endgame[TERMS.indexOf('blobs.mine')] - weights.endgame[TERMS.indexOf('blobs.theirs')]) / 2;
+	const scale = material > 0 ? 100 / material : 1;
+	return {
+		weights: { opening: weights.opening.map((w) => w * scale), endgame: weights.endgame.map((w) => w * scale) },
+		k: k / scale,
+		scale,
+	};
+}
+
+function round6(x: number): number {
+	return Number(x.toFixed(6));
+}

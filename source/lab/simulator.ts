@@ -1,0 +1,240 @@
+/**
+ * A simulated shared-memory multiprocessor in the spirit of the thesis's PABSim (Manohararajah,
+ * "Parallel Alpha-Beta Search on Shared Memory Multiprocessors", 2001, chapter 6): P processors
+ * (1 to 64) step through the search's states (`processor.ts`, `cabp.ts`), each step costing the
+ * thesis's ticks (`ticks.ts`). Processors run in time order, ties by processor number (as PABSim's
+ * fibers run round robin); a step holds the lock of the node it works on (or the global split
+ * lock, or a CABP queue's lock) for its duration, and a processor that finds it held waits until
+ * it is free. The time of a search is the tick at which the root's value is known.
+ *
+ * Not simulated: the caches and memory delays of the thesis's Tables 6.1 and 6.2 (a processor's
+ * reads and writes cost nothing beyond the state's ticks) and node allocation's heaps.
+ */
+
+import { type AlgorithmName, type AlgorithmParams, createAlgorithmBuffers, processorOptions } from './algorithms.js';
+import { Cabp, cabpCapacity, CabpProcessor, createQueueBuffer } from './cabp.js';
+import { createStoreBuffers, NodeStore } from './node-store.js';
+import { LOCK_NONE, LOCK_SPLIT, Processor, type ProcessorOptions, S_EXIT } from './processor.js';
+import { TICKS } from './ticks.js';
+import { type TreeDomain } from './tree-domain.js';
+
+/** The outcome of one simulated search. */
+export interface SimulationResult {
+	/** The root's negamax value. */
+	readonly value: number;
+	/** Ticks until the root's value is known (t_p). */
+	readonly ticks: number;
+	/** Nodes created by all processors, root and leaves included (n_p). */
+	readonly nodes: number;
+	/** Ticks spent in the split state (looking for work, waiting included) by all processors. */
+	readonly splitTicks: number;
+	/** Ticks of all processors not spent searching (P t_p less the ticks of the search's states). */
+	readonly idleTicks: number;
+}
+
+/** Adds simulation results. */
+export function addResults(a: SimulationResult, b: SimulationResult): SimulationResult {
+	return {
+		value: b.value,
+		ticks: a.ticks + b.ticks,
+		nodes: a.nodes + b.nodes,
+		splitTicks: a.splitTicks + b.splitTicks,
+		idleTicks: a.idleTicks + b.idleTicks,
+	};
+}
+
+/** Zero results. */
+export const NO_RESULT: SimulationResult = { value: 0, ticks: 0, nodes: 0, splitTicks: 0, idleTicks: 0 };
+
+/** A min-heap of event keys (time * 128 + processor). */
+class EventQueue {
+	private keys = new Float64Array(256);
+	private size = 0;
+
+	push(time: number, p: number): void {
+		if (this.size === this.keys.length) {
+			const bigger = new Float64Array(this.size * 2);
+			bigger.set(this.keys);
+			this.keys = bigger;
+		}
+		const k = time * 128 + p;
+		const keys = this.keys;
+		let i = this.size++;
+		while (i > 0) {
+			const parent = (i - 1) >> 1;
+			if (keys[parent] <= k) break;
+			keys[i] = keys[parent];
+			i = parent;
+		}
+		keys[i] = k;
+	}
+
+	/** Removes and returns the smallest key; -1 if empty. */
+	pop(): number {
+		if (this.size === 0) return -1;
+		const keys = this.keys;
+		const top = keys[0];
+		const last = keys[--this.size];
+		let i = 0;
+		for (;;) {
+			let c = 2 * i + 1;
+			if (c >= this.size) break;
+			if (c + 1 < this.size && keys[c + 1] < keys[c]) c++;
+			if (keys[c] >= last) break;
+			keys[i] = keys[c];
+			i = c;
+		}
+		keys[i] = last;
+		return top;
+	}
+
+	clear(): void {
+		this.size = 0;
+	}
+}
+
+/** What the simulator needs to know of a processor. */
+export interface SimulatedProcessor {
+	state: number;
+	waiting: boolean;
+	/** Ticks in the split state: looking for work, waiting to look again, and waiting for the split lock. */
+	splitTicks: number;
+	lockNeeded(): number;
+	step(): number;
+}
+
+/** State value of a finished processor (shared by both programs). */
+export const SIM_EXIT = S_EXIT;
+
+/**
+ * Runs processors until all have exited; returns the time the search ended (when `ended()`
+ * first holds after a step).
+ * @param locks per-record busy-until times (resized by the caller), index = record
+ * @param extraLocks busy-until times of the global locks, index = -2 - lock
+ */
+export function runProcessors(
+	processors: readonly SimulatedProcessor[],
+	ended: () => boolean,
+	locks: Float64Array,
+	extraLocks: Float64Array,
+	queue = new EventQueue(),
+): number {
+	queue.clear();
+	locks.fill(0);
+	extraLocks.fill(0);
+	for (let p = 0; p < processors.length; p++) queue.push(0, p);
+	let endTime = -1;
+	for (;;) {
+		const key = queue.pop();
+		if (key < 0) break;
+		const t = Math.floor(key / 128);
+		const p = key - t * 128;
+		const proc = processors[p];
+		if (proc.state === S_EXIT) continue;
+		const lock = proc.lockNeeded();
+		const busy = lock >= 0 ? locks[lock] : lock === LOCK_NONE ? 0 : extraLocks[-2 - lock];
+		if (busy > t) {
+			// Waiting for the split lock is time in the split state, as in PABSim's SPLIT routine.
+			if (lock === LOCK_SPLIT) proc.splitTicks += busy - t;
+			queue.push(busy, p);
+			continue;
+		}
+		const cost = proc.step();
+		const end = t + cost;
+		if (lock >= 0) locks[lock] = end;
+		else if (lock !== LOCK_NONE) extraLocks[-2 - lock] = end;
+		if (endTime < 0 && ended()) endTime = end;
+		if (proc.state !== S_EXIT) queue.push(proc.waiting ? end + TICKS.recheck : end, p);
+	}
+	return endTime;
+}
+
+/** Records a simulated shared tree may need for `processors` processors. */
+export function simulatedCapacity(domain: TreeDomain, processors: number): number {
+	return processors * (domain.depth + 2) * 2 + 16;
+}
+
+/**
+ * Simulates the shared-tree search (every algorithm but CABP) of one tree on `processors`
+ * processors.
+ * @param makeOptions the options of each processor (its split policy; Lazy SMP's table)
+ */
+export function simulateSharedTree(
+	domain: TreeDomain,
+	processors: number,
+	makeOptions: (store: NodeStore) => ProcessorOptions,
+	lazy: boolean,
+): SimulationResult {
+	const capacity = simulatedCapacity(domain, processors);
+	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
+	const root = store.reset();
+	const options = makeOptions(store);
+	const procs: Processor[] = [];
+	for (let p = 0; p < processors; p++) {
+		const proc = new Processor(p, store, options);
+		let start = p === 0 ? root : -1;
+		if (lazy && p > 0) {
+			start = store.alloc();
+			store.init(start, -1, 0, 0, true);
+			domain.writeRoot(store.mem, store.at(start) + store.stateAt);
+		}
+		proc.start(start);
+		procs.push(proc);
+	}
+	const locks = new Float64Array(capacity);
+	const extra = new Float64Array(4);
+	const ticks = runProcessors(procs, () => store.control[0] !== 0, locks, extra);
+	let nodes = 0;
+	let splitTicks = 0;
+	let workTicks = 0;
+	for (const proc of procs) {
+		nodes += proc.nodes;
+		splitTicks += proc.splitTicks;
+		workTicks += proc.workTicks;
+	}
+	return { value: store.control[1], ticks, nodes, splitTicks, idleTicks: processors * ticks - workTicks };
+}
+
+/** Simulates CABP on one tree. */
+export function simulateCabp(domain: TreeDomain, processors: number, k: number): SimulationResult {
+	const capacity = cabpCapacity(domain.maxChildren, domain.depth, processors);
+	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
+	const cabp = new Cabp(store, createQueueBuffer(capacity, false), k);
+	const begun = cabp.begin();
+	const procs: CabpProcessor[] = [];
+	for (let p = 0; p < processors; p++) {
+		const proc = new CabpProcessor(p, cabp);
+		proc.start();
+		procs.push(proc);
+	}
+	const locks = new Float64Array(capacity);
+	const extra = new Float64Array(4);
+	const end = cabp.ended() ? 0 : runProcessors(procs, () => cabp.ended(), locks, extra);
+	let nodes = begun.nodes;
+	let splitTicks = 0;
+	let workTicks = begun.ticks;
+	for (const proc of procs) {
+		nodes += proc.nodes;
+		splitTicks += proc.splitTicks;
+		workTicks += proc.workTicks;
+	}
+	const ticks = begun.ticks + end;
+	return { value: store.control[1], ticks, nodes, splitTicks, idleTicks: processors * ticks - workTicks };
+}
+
+/** Simulates `algorithm` on one tree with `processors` processors. */
+export function simulateAlgorithm(
+	algorithm: AlgorithmName,
+	params: AlgorithmParams,
+	domain: TreeDomain,
+	processors: number,
+): SimulationResult {
+	if (algorithm === 'cabp') return simulateCabp(domain, processors, params.k);
+	const buffers = createAlgorithmBuffers(algorithm, params, processors, false);
+	return simulateSharedTree(
+		domain,
+		processors,
+		(store) => processorOptions(algorithm, params, store, processors, buffers),
+		algorithm === 'lazy',
+	);
+}

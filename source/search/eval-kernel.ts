@@ -1,0 +1,287 @@
+/**
+ * The learned evaluation compiled per board shape and weight set, in the manner of the rules'
+ * kernel (`game/shape-kernel.ts`): JavaScript source with the shape's masks and the weights baked
+ * in as constants, compiled once with `new Function`. A leaf costs a few dilations by shifts and
+ * masked popcounts over the position's words: no loop over cells, no allocation.
+ *
+ * Sets of cells, per word `w` (layout of `geometry.ts`):
+ *   m, o      blobs of the side to move and of the other side; e = empty playable cells
+ *   D(x)      cells at distance <= 1 of x (one dilation: shifts by a column and a row)
+ *   de = D(e)                 cells next to an empty cell: safe = m & ~de
+ *   dm = D(m), dm2 = D(dm)    clone = dm & e, reach = dm2 & e (clone or jump), jump = reach & ~dm
+ *   D(reach of o) & m         unsafe blobs of the side to move
+ * The features are those of `eval-features.ts`; the weighted sum is interpolated by the phase.
+ */
+
+import { type Geometry } from '../game/geometry.js';
+import { POP16 } from '../game/shape-kernel.js';
+import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
+
+/** Integer weights of the terms (`eval-features.ts` order), in centiblobs. */
+export interface TermWeights {
+	/** Weight of each term at phase 0 (an empty board). */
+	readonly opening: ArrayLike<number>;
+	/** Weight of each term at phase 1 (a full board). */
+	readonly endgame: ArrayLike<number>;
+}
+
+/** The compiled evaluation of one board shape and weight set. */
+export interface EvalKernel {
+	/**
+	 * The tapered score of the position at `bb[base..]` (`2 * words` words, Blue's then Red's)
+	 * with `side` to move, from its view, in centiblobs:
+	 * `floor((A * (PHASE_ONE - ph) + B * ph) / PHASE_ONE)` where A and B are the sums of the
+	 * terms times their opening and endgame weights and `ph = phase[mine + theirs]`.
+	 * @param mine blobs of `side`; @param theirs blobs of the other side
+	 */
+	score(bb: Int32Array, base: number, side: number, mine: number, theirs: number): number;
+	/**
+	 * Writes the `TERM_COUNT` feature values of the position at `bb[base..]` with `side` to move
+	 * to `out[outBase..]` (for tuning and tests).
+	 */
+	features(bb: Int32Array, base: number, side: number, out: Float64Array | Int32Array, outBase: number): void;
+}
+
+/** Largest weight in absolute value (centiblobs): 100 blobs. */
+export const MAX_WEIGHT = 10_000;
+
+/** Compiled kernels by shape and weights (a search's options reach a worker as a copy, so not by identity). */
+const kernels = new Map<string, EvalKernel>();
+/** Kernels kept at most (a tuner or a test may compile many weight sets). */
+const CACHE_LIMIT = 64;
+
+/**
+ * The evaluation of a geometry with a weight set (compiled on first use, then cached by shape
+ * and weights).
+ * @throws RangeError if there are not `TERM_COUNT` weights per phase, or a weight is not an
+ *   integer of at most `MAX_WEIGHT` in absolute value
+ */
+export function evalKernel(g: Geometry, weights: TermWeights): EvalKernel {
+	const key = `${g.id}|${Array.from(weights.opening).join(',')}|${Array.from(weights.endgame).join(',')}`;
+	let kernel = kernels.get(key);
+	if (!kernel) {
+		kernel = compileEvalKernel(g, weights);
+		if (kernels.size >= CACHE_LIMIT) kernels.clear();
+		kernels.set(key, kernel);
+	}
+	return kernel;
+}
+
+function compileEvalKernel(g: Geometry, weights: TermWeights): EvalKernel {
+	for (const list of [weights.opening, weights.endgame]) {
+		if (list.length !== TERM_COUNT) throw new RangeError(`expected ${TERM_COUNT} weights, got ${list.length}`);
+		for (let i = 0; i < TERM_COUNT; i++)
+			if (!Number.isInteger(list[i]) || Math.abs(list[i]) > MAX_WEIGHT)
+				throw new RangeError(`weight ${i} must be an integer within +-${MAX_WEIGHT}, got ${list[i]}`);
+	}
+	const masks = featureMasks(g);
+	const factory = new Function('T', evalKernelSource(g, weights)) as (tables: object) => EvalKernel;
+	return factory({ POP16, PHASE: masks.phase });
+}
+
+/**
+ * The JavaScript source of an evaluation kernel: the body of a function of the tables `T`
+ * (`POP16`, `PHASE`) that returns the `EvalKernel`. Exported for inspection.
+ */
+export function evalKernelSource(g: Geometry, weights: TermWeights): string {
+	const W = g.words;
+	const C = g.cols;
+	const R = g.rowsPerWord;
+	const SH = (R - 1) * C;
+	const ws = Array.from({ length: W }, (_, w) => w);
+	const hex = (x: number) => `0x${(x >>> 0).toString(16)}`;
+	const masks = featureMasks(g);
+	let col0 = 0;
+	let colLast = 0;
+	for (let r = 0; r < R; r++) {
+		col0 |= 1 << (r * C);
+		colLast |= 1 << (r * C + C - 1);
+	}
+	const valid = ws.map((w) => {
+		let mask = 0;
+		for (let k = 0; k < 32; k++) if (g.bitCell[w * 32 + k] >= 0) mask |= 1 << k;
+		return mask;
+	});
+
+	const lines: string[] = [];
+	const emit = (s: string) => lines.push(s);
+	emit(`'use strict';`);
+	emit(`const P = T.POP16, PH = T.PHASE;`);
+	for (const w of ws)
+		emit(
+			`const PL${w} = ${hex(g.playable[w])} | 0, V${w} = ${hex(valid[w])} | 0, ` +
+				`ED${w} = ${hex(masks.edge[w])} | 0, CO${w} = ${hex(masks.corner[w])} | 0, ` +
+				`HO${w} = ${hex(masks.hole[w])} | 0;`,
+		);
+	emit(`const NC = ${hex(~col0)} | 0, NL = ${hex(~colLast)} | 0;`);
+
+	/**
+	 * One function body: `need(set)` emits the code of a set of cells (and of the sets it is made
+	 * from) once, and returns its name per word; `count(name)` is the popcount of a set.
+	 */
+	const body = () => {
+		const out: string[] = [];
+		const done = new Set<string>();
+		const dilate = (src: string, dst: string) => {
+			for (const w of ws)
+				out.push(
+					`const h${dst}${w} = (${src}${w} | ((${src}${w} << 1) & NC) | ((${src}${w} >>> 1) & NL)) & V${w};`,
+				);
+			for (const w of ws)
+				out.push(
+					`const ${dst}${w} = (h${dst}${w} | (h${dst}${w} << ${C}) | (h${dst}${w} >>> ${C})` +
+						(w > 0 ? ` | (h${dst}${w - 1} >>> ${SH})` : '') +
+						(w < W - 1 ? ` | (h${dst}${w + 1} << ${SH})` : '') +
+						`) & V${w};`,
+				);
+		};
+		const sets: Record<string, () => void> = {
+			e: () => {},
+			de: () => dilate('e', 'de'),
+			dm: () => dilate('m', 'dm'),
+			dmm: () => (need('dm'), dilate('dm', 'dmm')),
+			do: () => dilate('o', 'do'),
+			doo: () => (need('do'), dilate('do', 'doo')),
+			rm: () => (need('dmm'), ws.forEach((w) => out.push(`const rm${w} = dmm${w} & e${w};`))),
+			ro: () => (need('doo'), ws.forEach((w) => out.push(`const ro${w} = doo${w} & e${w};`))),
+			drm: () => (need('rm'), dilate('rm', 'drm')),
+			dro: () => (need('ro'), dilate('ro', 'dro')),
+			capm: () => capture('m'),
+			capo: () => capture('o'),
+		};
+		/**
+		 * `cap{s}`: the most blobs of the other side around one empty cell that `s` reaches (what
+		 * its best move captures). Bit-sliced counting (Knuth, The Art of Computer Programming,
+		 * vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums `r*0`, `r*1`),
+		 * then the triples above, at and below each cell added into 4-bit sums `t*0..t*3`; the
+		 * largest sum among the reachable empty cells is found bit by bit from the top.
+		 */
+		const capture = (s: 'm' | 'o') => {
+			const t = s === 'm' ? 'o' : 'm';
+			need(`r${s}`);
+			const p = `${s}x`;
+			for (const w of ws) {
+				out.push(
+					`const ${p}a${w} = (${t}${w} << 1) & NC, ${p}c${w} = (${t}${w} >>> 1) & NL;`,
+					`const ${p}r0${w} = ${p}a${w} ^ ${t}${w} ^ ${p}c${w}, ` +
+						`${p}r1${w} = (${p}a${w} & ${t}${w}) | (${p}c${w} & (${p}a${w} ^ ${t}${w}));`,
+				);
+			}
+			const up = (x: string, w: number) =>
+				`(((${x}${w} << ${C})${w > 0 ? ` | (${x}${w - 1} >>> ${SH})` : ''}) & V${w})`;
+			const down = (x: string, w: number) =>
+				`(((${x}${w} >>> ${C})${w < W - 1 ? ` | (${x}${w + 1} << ${SH})` : ''}) & V${w})`;
+			for (const w of ws) {
+				out.push(
+					`const ${p}u0${w} = ${up(`${p}r0`, w)}, ${p}u1${w} = ${up(`${p}r1`, w)}, ` +
+						`${p}d0${w} = ${down(`${p}r0`, w)}, ${p}d1${w} = ${down(`${p}r1`, w)};`,
+					// (s0, s1, s2) = up + here; (t0..t3) = that + down.
+					`const ${p}s0${w} = ${p}u0${w} ^ ${p}r0${w}, ${p}k${w} = ${p}u0${w} & ${p}r0${w}, ` +
+						`${p}s1${w} = ${p}u1${w} ^ ${p}r1${w} ^ ${p}k${w}, ` +
+						`${p}s2${w} = (${p}u1${w} & ${p}r1${w}) | (${p}k${w} & (${p}u1${w} ^ ${p}r1${w}));`,
+					`const ${p}t0${w} = ${p}s0${w} ^ ${p}d0${w}, ${p}j${w} = ${p}s0${w} & ${p}d0${w}, ` +
+						`${p}t1${w} = ${p}s1${w} ^ ${p}d1${w} ^ ${p}j${w}, ` +
+						`${p}i${w} = (${p}s1${w} & ${p}d1${w}) | (${p}j${w} & (${p}s1${w} ^ ${p}d1${w}));`,
+					`const ${p}t2${w} = ${p}s2${w} ^ ${p}i${w}, ${p}t3${w} = ${p}s2${w} & ${p}i${w};`,
+					`let ${p}q${w} = r${s}${w};`,
+				);
+			}
+			out.push(`let cap${s} = 0;`);
+			for (const [bit, value] of [
+				[3, 8],
+				[2, 4],
+				[1, 2],
+				[0, 1],
+			]) {
+				const hit = ws.map((w) => `${p}q${w} & ${p}t${bit}${w}`);
+				out.push(
+					`if ((${hit.join(' | ')}) !== 0) { cap${s} += ${value}; ` +
+						`${ws.map((w) => `${p}q${w} &= ${p}t${bit}${w};`).join(' ')} }`,
+				);
+			}
+		};
+		const need = (name: string) => {
+			if (done.has(name)) return;
+			done.add(name);
+			sets[name]();
+		};
+		const pop = (x: (w: number) => string) =>
+			ws.map((w) => `(P[(${x(w)}) & 65535] + P[(${x(w)}) >>> 16])`).join(' + ');
+		/** Code of the count of a side feature of `m` (mine) or `o` (theirs). */
+		const feature = (f: SideFeature, s: 'm' | 'o'): string => {
+			const t = s === 'm' ? 'o' : 'm';
+			switch (f) {
+				case 'blobs':
+					return pop((w) => `${s}${w}`);
+				case 'safe':
+					need('de');
+					return pop((w) => `${s}${w} & ~de${w}`);
+				case 'unsafe':
+					need(`dr${t}`);
+					return pop((w) => `${s}${w} & dr${t}${w}`);
+				case 'edge':
+					return pop((w) => `${s}${w} & ED${w}`);
+				case 'corner':
+					return pop((w) => `${s}${w} & CO${w}`);
+				case 'hole':
+					return pop((w) => `${s}${w} & HO${w}`);
+				case 'clone':
+					need(`d${s}`);
+					return pop((w) => `d${s}${w} & e${w}`);
+				case 'jump':
+					need(`r${s}`);
+					return pop((w) => `r${s}${w} & ~d${s}${w}`);
+				case 'capture':
+					need(`cap${s}`);
+					return `cap${s}`;
+			}
+		};
+		return { out, feature };
+	};
+	const load = [
+		`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`,
+		...ws.map(
+			(w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0, e${w} = PL${w} & ~(m${w} | o${w});`,
+		),
+	];
+	const n = SIDE_FEATURES.length;
+
+	// score(bb, base, side, mine, theirs): terms with a zero weight in both phases are not counted.
+	{
+		const { out, feature } = body();
+		const terms: string[] = [];
+		for (let i = 0; i < TERM_COUNT; i++) {
+			const wo = weights.opening[i];
+			const we = weights.endgame[i];
+			if (wo === 0 && we === 0) continue;
+			let value: string;
+			if (i === TEMPO) value = '1';
+			else if (i === 0) value = 'mine';
+			else if (i === n) value = 'theirs';
+			else value = feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
+			terms.push(`{ const x = ${value}; a += ${wo} * x; b += ${we} * x; }`);
+		}
+		emit(`function score(bb, base, side, mine, theirs) {`);
+		lines.push(...load, ...out);
+		emit(`let a = 0, b = 0;`);
+		lines.push(...terms);
+		emit(`const ph = PH[mine + theirs];`);
+		emit(`return Math.floor((a * ${PHASE_ONE} - (a - b) * ph) / ${PHASE_ONE});`);
+		emit(`}`);
+	}
+
+	// features(bb, base, side, out, outBase): every term.
+	{
+		const { out, feature } = body();
+		const writes: string[] = [];
+		for (let i = 0; i < TERM_COUNT; i++) {
+			const value = i === TEMPO ? '1' : feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
+			writes.push(`out[outBase + ${i}] = ${value};`);
+		}
+		emit(`function features(bb, base, side, out, outBase) {`);
+		lines.push(...load, ...out, ...writes);
+		emit(`}`);
+	}
+	emit(`return { score, features };`);
+	return lines.join('\n');
+}

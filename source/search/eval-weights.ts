@@ -1,0 +1,123 @@
+/**
+ * Weight files of the learned evaluation: what `blobterm tune` writes, what `weights=FILE` reads,
+ * and the shipped weights (`weights.json` beside this file; how they were made: docs/evaluation.md).
+ *
+ *   {
+ *     "format": "blobterm-weights", "version": 1,
+ *     "weights": { "blobs.mine": [OPENING, ENDGAME], ..., "tempo": [OPENING, ENDGAME] },
+ *     "k": K, "fit": { ... }
+ *   }
+ *
+ * `weights` gives every term of `eval-features.ts` an opening and an endgame weight in
+ * centiblobs (integers); `k` and `fit` describe the fit that made them, for people.
+ */
+
+import { readFileSync } from 'node:fs';
+import { TERM_COUNT, TERMS } from './eval-features.js';
+import { MAX_WEIGHT, type TermWeights } from './eval-kernel.js';
+import shipped from './weights.json' with { type: 'json' };
+import { UserError } from '../game/user-error.js';
+
+/** A weight set with where it comes from (a file's path, or `shipped`). */
+export interface NamedWeights extends TermWeights {
+	readonly source: string;
+}
+
+/** The contents of a weights file. */
+export interface WeightsFile {
+	readonly format: 'blobterm-weights';
+	readonly version: 1;
+	/** Term name to `[opening, endgame]`, centiblobs. */
+	readonly weights: Readonly<Record<string, readonly [number, number]>>;
+	/** The scaling constant of the logistic model the weights were fitted with (`tuning/texel.ts`). */
+	readonly k?: number;
+	/** How the weights were fitted (free form, for people). */
+	readonly fit?: unknown;
+}
+
+/** A weights file that cannot be used: the message names the file and what is wrong. */
+export class WeightsFileError extends UserError {}
+
+/**
+ * Reads the text of a weights file.
+ * @param source the file's name, for messages
+ * @throws WeightsFileError for bad JSON, another format, a missing or unknown term, or a weight
+ *   that is not an integer within +-`MAX_WEIGHT`
+ */
+export function parseWeights(text: string, source: string): NamedWeights {
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch (error) {
+		throw new WeightsFileError(`${source}: not JSON (${(error as Error).message})`);
+	}
+	return weightsFromJson(value, source);
+}
+
+/** The weights of a parsed weights file. @throws WeightsFileError as `parseWeights` */
+export function weightsFromJson(value: unknown, source: string): NamedWeights {
+	const file = value as Partial<WeightsFile> | null;
+	if (typeof file !== 'object' || file === null || file.format !== 'blobterm-weights' || file.version !== 1)
+		throw new WeightsFileError(`${source}: not a blobterm weights file (format "blobterm-weights", version 1)`);
+	const table = file.weights;
+	if (typeof table !== 'object' || table === null) throw new WeightsFileError(`${source}: no "weights" object`);
+	for (const name of Object.keys(table))
+		if (!TERMS.includes(name))
+			throw new WeightsFileError(`${source}: unknown term "${name}" (terms: ${TERMS.join(', ')})`);
+	const opening: number[] = [];
+	const endgame: number[] = [];
+	for (const name of TERMS) {
+		const pair = table[name];
+		if (!Array.isArray(pair) || pair.length !== 2)
+			throw new WeightsFileError(`${source}: term "${name}" needs [opening, endgame]`);
+		for (const w of pair)
+			if (!Number.isInteger(w) || Math.abs(w) > MAX_WEIGHT)
+				throw new WeightsFileError(
+					`${source}: term "${name}": weights are integers within +-${MAX_WEIGHT}, got ${JSON.stringify(w)}`,
+				);
+		opening.push(pair[0]);
+		endgame.push(pair[1]);
+	}
+	return { source, opening, endgame };
+}
+
+/**
+ * Reads a weights file.
+ * @throws WeightsFileError if it cannot be read or used
+ */
+export function readWeightsFile(path: string): NamedWeights {
+	let text: string;
+	try {
+		text = readFileSync(path, 'utf8');
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		throw new WeightsFileError(
+			`cannot read weights file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+		);
+	}
+	return parseWeights(text, path);
+}
+
+/** A weights file's JSON object for a weight set (terms in `TERMS` order). */
+export function weightsFileOf(weights: TermWeights, k?: number, fit?: unknown): WeightsFile {
+	const table: Record<string, [number, number]> = {};
+	for (let i = 0; i < TERM_COUNT; i++) table[TERMS[i]] = [weights.opening[i], weights.endgame[i]];
+	return { format: 'blobterm-weights', version: 1, weights: table, ...(k === undefined ? {} : { k }), fit };
+}
+
+/** The shipped weights (`weights.json`). */
+export const SHIPPED_WEIGHTS: NamedWeights = weightsFromJson(shipped, 'shipped');
+
+/**
+ * The classic evaluation in terms of the features: `100 * blobs - 25 * exposed` per side with
+ * `exposed = blobs - safe` is `75 * blobs + 25 * safe`, in both phases. The start point of a fit.
+ */
+export const CLASSIC_WEIGHTS: NamedWeights = (() => {
+	const opening = new Array<number>(TERM_COUNT).fill(0);
+	const set = (name: string, w: number) => (opening[TERMS.indexOf(name)] = w);
+	set('blobs.mine', 75);
+	set('safe.mine', 25);
+	set('blobs.theirs', -75);
+	set('safe.theirs', -25);
+	return { source: 'classic', opening, endgame: [...opening] };
+})();

@@ -1,0 +1,215 @@
+/**
+ * Texel tuning (Peter Österlund, "Texel's Tuning Method", Chess Programming Wiki, 2014): the
+ * weights of the evaluation are those that best predict the results of games from their
+ * positions. The evaluation `e` of a position (centiblobs, side to move's view) is mapped to an
+ * expected score by the logistic function
+ *
+ *   σ(e) = 1 / (1 + 10^(-K e / 400))
+ *
+ * and the fit minimises the mean squared error `E = 1/N Σ (R_i - σ(e_i))²` over N positions
+ * with results R_i (1 won, 0.5 drawn, 0 lost for the side to move). First the scaling constant K
+ * is fitted with the starting weights, then the weights with K fixed.
+ *
+ * `E` is a nonlinear least-squares problem, so both fits use the Levenberg-Marquardt algorithm
+ * (Levenberg 1944; Marquardt, "An algorithm for least-squares estimation of nonlinear
+ * parameters", 1963) of `ml-levenberg-marquardt`, given the exact Jacobian: the evaluation is
+ * linear in the weights, `e_i = Σ_t x_it ((1 - p_i) o_t + p_i g_t)` with features `x_it`, phase
+ * `p_i`, opening weights `o_t` and endgame weights `g_t`, so
+ * `∂σ_i/∂o_t = σ_i (1 - σ_i) (K ln 10 / 400) x_it (1 - p_i)`, and likewise for `g_t` with `p_i`.
+ */
+
+import { levenbergMarquardt } from 'ml-levenberg-marquardt';
+import { TERM_COUNT } from '../search/eval-features.js';
+import { MAX_WEIGHT, type TermWeights } from '../search/eval-kernel.js';
+import { type TrainingSet } from './training-positions.js';
+
+/** Weights as real numbers, opening then endgame (`TERM_COUNT` each). */
+export interface RealWeights {
+	readonly opening: readonly number[];
+	readonly endgame: readonly number[];
+}
+
+/** The expected score of an evaluation `e` (centiblobs) with scaling constant `k`: 0..1. */
+export function expectedScore(e: number, k: number): number {
+	return 1 / (1 + Math.pow(10, (-k * e) / 400));
+}
+
+/** The evaluation of row `i` of a training set with real weights (no rounding, no fixed point). */
+export function rowEvaluation(set: TrainingSet, i: number, opening: ArrayLike<number>, endgame: ArrayLike<number>) {
+	const p = set.phase[i];
+	const base = i * TERM_COUNT;
+	let a = 0;
+	let b = 0;
+	for (let t = 0; t < TERM_COUNT; t++) {
+		const x = set.features[base + t];
+		a += x * opening[t];
+		b += x * endgame[t];
+	}
+	return a * (1 - p) + b * p;
+}
+
+/**
+ * The mean squared error of the rows `rows` (all if omitted) of a set with weights and `k`.
+ * @returns NaN for no rows
+ */
+export function meanSquaredError(set: TrainingSet, weights: RealWeights, k: number, rows?: ArrayLike<number>): number {
+	const n = rows ? rows.length : set.count;
+	let sum = 0;
+	for (let j = 0; j < n; j++) {
+		const i = rows ? rows[j] : j;
+		const d = set.result[i] - expectedScore(rowEvaluation(set, i, weights.opening, weights.endgame), k);
+		sum += d * d;
+	}
+	return sum / n;
+}
+
+const SLOPE = Math.LN10 / 400;
+
+/**
+ * The scaling constant K that minimises the error of the rows (all if omitted) with fixed weights:
+ * the best of a coarse scan (0.01 to 10, steps of a factor 1.5; Levenberg-Marquardt cannot start
+ * where the logistic function is flat), refined by Levenberg-Marquardt.
+ */
+export function fitK(set: TrainingSet, weights: RealWeights, rows?: ArrayLike<number>): number {
+	const index = rows ? Float64Array.from(rows) : Float64Array.from({ length: set.count }, (_, i) => i);
+	const e = Float64Array.from(index, (i) => rowEvaluation(set, i, weights.opening, weights.endgame));
+	const y = Float64Array.from(index, (i) => set.result[i]);
+	const error = (k: number) => {
+		let sum = 0;
+		for (let j = 0; j < e.length; j++) sum += (y[j] - expectedScore(e[j], k)) ** 2;
+		return sum;
+	};
+	let start = 0.01;
+	for (let k = 0.01; k <= 10; k *= 1.5) if (error(k) < error(start)) start = k;
+	const x = Float64Array.from({ length: index.length }, (_, j) => j);
+	const result = levenbergMarquardt(
+		{ x, y },
+		([k]) =>
+			(j) =>
+				expectedScore(e[j], k),
+		{
+			initialValues: [start],
+			maxIterations: 50,
+			errorTolerance: 1e-12,
+			jacobianFunction:
+				([k]) =>
+				(j) => {
+					const s = expectedScore(e[j], k);
+					return [s * (1 - s) * SLOPE * e[j]];
+				},
+		},
+	);
+	return result.parameterValues[0];
+}
+
+/** Progress of a weight fit, after each round of iterations. */
+export interface FitProgress {
+	readonly iterations: number;
+	/** Mean squared error of the fitted rows, plus the ridge penalty. */
+	readonly error: number;
+}
+
+/**
+ * The weights that minimise the error of the rows (all if omitted) with a fixed `k`, from `start`.
+ * Runs rounds of 5 Levenberg-Marquardt iterations until `iterations` are done or a round gains
+ * less than 1e-9 in mean squared error.
+ * @param onProgress called after each round
+ * @param ridge with `ridge > 0`, minimises `E + ridge * Σ ((w - w0) / 100)²` instead of `E`
+ *   (ridge regression, Hoerl and Kennard 1970): each weight is drawn towards its start value
+ *   `w0`, by one blob's worth of weight per unit of `ridge`, so that weights the positions say
+ *   little about stay where they were
+ * @param fixed terms (indices into `TERMS`) whose weights stay at their start values in both phases
+ */
+export function fitWeights(
+	set: TrainingSet,
+	k: number,
+	start: RealWeights,
+	iterations = 50,
+	rows?: ArrayLike<number>,
+	onProgress?: (progress: FitProgress) => void,
+	ridge = 0,
+	fixed: readonly number[] = [],
+): RealWeights & { readonly iterations: number } {
+	const index = rows ? Int32Array.from(rows) : Int32Array.from({ length: set.count }, (_, i) => i);
+	const n = index.length;
+	const P = 2 * TERM_COUNT;
+	const prior = [...start.opening, ...start.endgame];
+	// Ridge: P more residuals sqrt(n * ridge) * (w - prior) / 100 after the n positions.
+	const penalty = Math.sqrt(n * ridge) / 100;
+	const y = Float64Array.from({ length: n + (ridge > 0 ? P : 0) }, (_, j) =>
+		j < n ? set.result[index[j]] : penalty * prior[j - n],
+	);
+	const x = Float64Array.from({ length: y.length }, (_, j) => j);
+	let params = [...prior];
+	const fixedSet = new Set(fixed);
+	const evaluation = (p: readonly number[], j: number) => {
+		const i = index[j];
+		const phase = set.phase[i];
+		const base = i * TERM_COUNT;
+		let a = 0;
+		let b = 0;
+		for (let t = 0; t < TERM_COUNT; t++) {
+			const f = set.features[base + t];
+			a += f * p[t];
+			b += f * p[TERM_COUNT + t];
+		}
+		return a * (1 - phase) + b * phase;
+	};
+	const weightsOf = (p: readonly number[]) => ({ opening: p.slice(0, TERM_COUNT), endgame: p.slice(TERM_COUNT) });
+	const objective = (p: readonly number[]) => {
+		let sum = 0;
+		for (let j = 0; j < P; j++) sum += ((p[j] - prior[j]) / 100) ** 2;
+		return meanSquaredError(set, weightsOf(p), k, index) + ridge * sum;
+	};
+	let done = 0;
+	let error = objective(params);
+	while (done < iterations) {
+		const round = Math.min(5, iterations - done);
+		const result = levenbergMarquardt(
+			{ x, y },
+			(p) => (j) => (j < n ? expectedScore(evaluation(p, j), k) : penalty * p[j - n]),
+			{
+				initialValues: params,
+				maxIterations: round,
+				errorTolerance: 1e-12,
+				minValues: prior.map((w, j) => (fixedSet.has(j % TERM_COUNT) ? w : -100 * MAX_WEIGHT)),
+				maxValues: prior.map((w, j) => (fixedSet.has(j % TERM_COUNT) ? w : 100 * MAX_WEIGHT)),
+				jacobianFunction: (p) => (j) => {
+					if (j >= n) {
+						const out = new Array<number>(P).fill(0);
+						out[j - n] = penalty;
+						return out;
+					}
+					const i = index[j];
+					const phase = set.phase[i];
+					const s = expectedScore(evaluation(p, j), k);
+					const c = s * (1 - s) * SLOPE * k;
+					const base = i * TERM_COUNT;
+					const out = new Array<number>(2 * TERM_COUNT);
+					for (let t = 0; t < TERM_COUNT; t++) {
+						const f = c * set.features[base + t];
+						out[t] = f * (1 - phase);
+						out[TERM_COUNT + t] = f * phase;
+					}
+					return out;
+				},
+			},
+		);
+		done += round;
+		const next = objective(result.parameterValues);
+		const gain = error - next;
+		if (gain > 0) {
+			params = result.parameterValues;
+			error = next;
+		}
+		onProgress?.({ iterations: done, error });
+		if (!(gain > 1e-9)) break;
+	}
+	return { ...weightsOf(params), iterations: done };
+}
+
+/** Real weights rounded to the evaluation's integer centiblobs (clamped to +-`MAX_WEIGHT`). */
+export function roundWeights(weights: RealWeights): TermWeights {
+	const round = (w: number) => Math.max(-MAX_WEIGHT, Math.min(MAX_WEIGHT, Math.round(w)));
+	return { opening: weights.opening.map(round), endgame: weights.endgame.map(round) };
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runNode } from './run.js';
+
+describe('blobterm lab', () => {
+	it('lab trees prints the counts of the trees', async () => {
+		const r = await runNode('cli.js', ['lab', 'trees', '--ordering', '20,69,19', '--depth', '4', '--trees', '3']);
+		expect(r.stderr).toBe('');
+		expect(r.code).toBe(0);
+		expect(r.stdout).toContain('ordering (20,69,19), depth 4, 3 trees of tg1');
+		expect(r.stdout).toMatch(/^nodes \d+, inner \d+, leaves \d+, ticks \d+$/m);
+	});
+
+	it('lab simulate prints a table, a chart and writes an SVG', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'lab-'));
+		const svg = join(dir, 'speedup.svg');
+		const r = await runNode('cli.js', [
+			'lab',
+			'simulate',
+			'--algorithm',
+			'ybwc,dts',
+			'--ordering',
+			'8,66,33',
+			'--depth',
+			'4',
+			'--trees',
+			'2',
+			'--processors',
+			'1,2,4',
+			'--svg',
+			svg,
+			'--no-color',
+		]);
+		expect(r.stderr).toBe('');
+		expect(r.code).toBe(0);
+		expect(r.stdout).toMatch(/\| YBWC \(scheme A\) \| 1 \| \d+ \| \d+ \| 1\.00 \| 0\.0% \|/);
+		expect(r.stdout).toContain('| DTS (scheme B) | 4 |');
+		expect(r.stdout).toContain('processors (log scale)');
+		expect(r.stdout).toContain('a) YBWC (scheme A)');
+		const text = readFileSync(svg, 'utf8');
+		expect(text.startsWith('<svg')).toBe(true);
+		expect(text).toContain('DTS (scheme B)');
+		expect((text.match(/<path /g) ?? []).length).toBe(3); // two curves and the ideal
+	});
+
+	it('lab parallel runs on threads and checks the values', async () => {
+		const r = await runNode('cli.js', [
+			'lab',
+			'parallel',
+			'--algorithm',
+			'dts,cabp',
+			'--threads',
+			'1,2',
+			'--board',
+			'boards/gruyere3.bwb',
+			'--depth',
+			'3',
+		]);
+		expect(r.stderr).toBe('');
+		expect(r.code).toBe(0);
+		expect(r.stdout).toContain('lab parallel: boards/gruyere3.bwb to depth 3');
+		expect(r.stdout).toMatch(/\| DTS \(scheme B\) \| 2 \| \d+ \| \d+ \|/);
+		expect(r.stdout).toMatch(/\| CABP \| 1 \| \d+ \| \d+ \| 1\.00 \| 0\.0% \| 1\.00 \|/);
+	});
+
+	it('bad arguments: one line, exit 2', async () => {
+		for (const [args, message] of [
+			[['lab', 'simulate', '--algorithm', 'nope'], 'unknown algorithm "nope"'],
+			[['lab', 'trees', '--depth', '0'], '--depth must be an integer from 1 to 12'],
+			[['lab', 'trees', '--wa', '101'], '--wa must be an integer from 0 to 100, got "101"'],
+			[['lab', 'frobnicate'], 'unknown lab command "frobnicate"'],
+			[['lab', 'parallel', '--board', 'no/such.bwb'], 'no/such.bwb'],
+		] as const) {
+			const r = await runNode('cli.js', [...args]);
+			expect(r.code).toBe(2);
+			expect(r.stderr).toContain(message);
+			expect(r.stderr.trim().split('\n')).toHaveLength(1);
+		}
+	});
+
+	it('--help lists the lab commands', async () => {
+		const r = await runNode('cli.js', ['lab', '--help']);
+		expect(r.code).toBe(0);
+		for (const command of ['lab trees', 'lab parallel', 'lab simulate', 'lab thesis', 'lab classify', 'lab train'])
+			expect(r.stdout).toContain(command);
+	});
+});

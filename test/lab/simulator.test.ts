@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { ALGORITHMS, type AlgorithmParams, DEFAULT_PARAMS } from '../../source/lab/algorithms.js';
+import { networkFor } from '../../source/lab/experiments.js';
+import { referenceAlphaBeta, referenceNegamax } from '../../source/lab/reference-search.js';
+import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
+import { emptyCounts, SyntheticAlphaBeta } from '../../source/lab/sequential-search.js';
+import { simulateAlgorithm } from '../../source/lab/simulator.js';
+import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
+import { gameDomainOf } from '../../source/lab/experiments.js';
+import { geometryOf } from '../../source/game/geometry.js';
+import { positionFromGrid } from '../../source/game/position.js';
+
+const shape = { branching: 8, wa: 66, wb: 33 };
+const depth = 5;
+const seeds = TG1_SEEDS.slice(0, 4);
+const params: AlgorithmParams = { ...DEFAULT_PARAMS, network: networkFor({ branching: 32, wa: 66, wb: 66 }) };
+/** The algorithms the simulator runs on the shared tree, which reproduce the sequential search on one processor. */
+const SHARED = ALGORITHMS.filter((a) => a !== 'cabp' && (a !== 'neural' || params.network !== null));
+
+function sequential(seed: number) {
+	const counts = emptyCounts();
+	const value = new SyntheticAlphaBeta(shape, depth).search(seed, counts);
+	return { value, counts };
+}
+
+describe('the simulator', () => {
+	it('on one processor reproduces the sequential node count and tick total, every shared-tree algorithm', () => {
+		for (const seed of seeds) {
+			const { value, counts } = sequential(seed);
+			for (const algorithm of SHARED) {
+				const r = simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), 1);
+				expect({ algorithm, value: r.value, nodes: r.nodes, ticks: r.ticks }).toEqual({
+					algorithm,
+					value,
+					nodes: counts.nodes,
+					ticks: counts.ticks,
+				});
+			}
+		}
+	});
+
+	it('every algorithm returns the sequential value on 1 to 64 processors', () => {
+		for (const seed of seeds.slice(0, 2)) {
+			const { value } = sequential(seed);
+			for (const algorithm of [...SHARED, 'cabp' as const])
+				for (const p of [1, 2, 3, 4, 8, 16, 64]) {
+					const r = simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), p);
+					expect({ algorithm, p, value: r.value }).toEqual({ algorithm, p, value });
+				}
+		}
+	});
+
+	it('never exceeds a speedup of P, every algorithm but Lazy SMP (its table may cut the tree)', () => {
+		for (const algorithm of ['pvsplit', 'epvs', 'ybwc', 'dts', 'neural', 'cabp', 'stealing'] as const)
+			for (const p of [2, 4, 8, 16, 64]) {
+				let t1 = 0;
+				let tp = 0;
+				for (const seed of seeds) {
+					t1 += sequential(seed).counts.ticks;
+					tp += simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), p).ticks;
+				}
+				expect({ algorithm, p, within: t1 / tp <= p, above1: t1 / tp > 1 }).toEqual({
+					algorithm,
+					p,
+					within: true,
+					above1: true,
+				});
+			}
+	});
+
+	it('returns exact minimax values on Blob War positions (values vary, unlike synthetic roots)', () => {
+		const boards = [
+			positionFromGrid(geometryOf(4, 4), ['B..R', '....', '....', 'B..R']),
+			positionFromGrid(geometryOf(3, 5, [1, 3, 7, 11, 13]), ['BX.XR', 'B.X.R', 'BX.XR']),
+			positionFromGrid(geometryOf(4, 4), ['BRR.', 'RB..', '.R..', 'B..R'], 1),
+		];
+		for (const position of boards)
+			for (const d of [2, 3]) {
+				const exact = referenceNegamax(gameDomainOf(position, d)).value;
+				expect(referenceAlphaBeta(gameDomainOf(position, d)).value).toBe(exact);
+				for (const algorithm of [...SHARED, 'cabp' as const])
+					for (const p of [1, 2, 4, 7]) {
+						const r = simulateAlgorithm(algorithm, params, gameDomainOf(position, d), p);
+						expect({ algorithm, p, d, value: r.value }).toEqual({ algorithm, p, d, value: exact });
+					}
+			}
+	});
+});

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { geometryOf } from '../../source/game/geometry.js';
+import { positionFromGrid, type Position, type Side } from '../../source/game/position.js';
+import { shapeKernel } from '../../source/game/shape-kernel.js';
+import { PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
+import { evalKernel } from '../../source/search/eval-kernel.js';
+import { CLASSIC_WEIGHTS } from '../../source/search/eval-weights.js';
+import { evalTables, evaluate } from '../../source/search/evaluate.js';
+import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { grid } from '../helpers.js';
+import { referenceFeatures } from './eval-reference.js';
+
+/** A random board up to 16 x 16 with holes, blobs of both sides and empty cells; either side to move. */
+const arbitraryPosition = fc
+	.record({
+		rows: fc.integer({ min: 1, max: 16 }),
+		cols: fc.integer({ min: 1, max: 16 }),
+		side: fc.constantFrom<Side>(0, 1),
+		// Weights of empty, hole, Blue, Red.
+		weights: fc.tuple(
+			fc.integer({ min: 1, max: 8 }),
+			fc.integer({ min: 0, max: 3 }),
+			fc.integer({ min: 0, max: 5 }),
+			fc.integer({ min: 0, max: 5 }),
+		),
+		cells: fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), {
+			minLength: 256,
+			maxLength: 256,
+		}),
+	})
+	.map(({ rows, cols, side, weights, cells }) => {
+		const total = weights.reduce((a, b) => a + b, 0);
+		const rowsText: string[] = [];
+		const holes: number[] = [];
+		for (let r = 0; r < rows; r++) {
+			let line = '';
+			for (let c = 0; c < cols; c++) {
+				let x = cells[r * cols + c] * total;
+				let kind = 0;
+				while (kind < 3 && x >= weights[kind]) x -= weights[kind++];
+				if (kind === 1) holes.push(r * cols + c);
+				line += ['.', 'X', 'B', 'R'][kind];
+			}
+			rowsText.push(line);
+		}
+		return positionFromGrid(geometryOf(rows, cols, holes), rowsText, side);
+	});
+
+const features = (pos: Position, weights = CLASSIC_WEIGHTS) => {
+	const out = new Int32Array(TERM_COUNT);
+	evalKernel(pos.geometry, weights).features(pos.bb, 0, pos.side, out, 0);
+	return Array.from(out);
+};
+
+describe('the learned evaluation', () => {
+	it('counts each feature as its definition does, cell by cell, on random boards up to 16 x 16', () => {
+		fc.assert(
+			fc.property(arbitraryPosition, (pos) => {
+				expect(features(pos)).toEqual(referenceFeatures(pos));
+			}),
+			{ numRuns: 200, seed: 12 },
+		);
+	});
+
+	it('counts the features of a small position as worked out by hand', () => {
+		// 4 x 4 with a hole at (1,2); Blue to move.
+		//   B B . R
+		//   B . X R
+		//   . . . .
+		//   . . . R
+		// Red reaches every empty cell but (2,0) and (3,0); Blue reaches every empty cell.
+		const pos = grid(['BB.R', 'B.XR', '....', '...R']);
+		const named = Object.fromEntries(TERMS.map((t, i) => [t, features(pos)[i]]));
+		expect(named).toEqual({
+			'blobs.mine': 3,
+			'safe.mine': 0, // each Blue blob touches (1,1)
+			'unsafe.mine': 3, // (1,1) is in Red's reach
+			'edge.mine': 2, // (0,1) and (1,0)
+			'corner.mine': 1, // (0,0): 3 playable neighbours
+			'hole.mine': 1, // (0,1)
+			'clone.mine': 4, // (0,2), (1,1), (2,0), (2,1)
+			'jump.mine': 5, // (2,2), (2,3), (3,0), (3,1), (3,2)
+			'capture.mine': 2, // at (0,2), (2,2) or (2,3)
+			'blobs.theirs': 3,
+			'safe.theirs': 0,
+			'unsafe.theirs': 3, // by (0,2), (0,2) and (2,2)
+			'edge.theirs': 1, // (1,3): 4 playable neighbours
+			'corner.theirs': 2, // (0,3): 2 playable neighbours; (3,3): 3
+			'hole.theirs': 2, // (0,3) and (1,3)
+			'clone.theirs': 4, // (0,2), (2,2), (2,3), (3,2)
+			'jump.theirs': 3, // (1,1), (2,1), (3,1)
+			'capture.theirs': 3, // at (1,1)
+			tempo: 1,
+		});
+	});
+
+	it('with the classic weights, scores exactly as the classic evaluation (blob difference and exposure)', () => {
+		const classic = { ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic' as const, exposureWeight: 25 };
+		const tuned = { ...DEFAULT_SEARCH_OPTIONS, evaluation: 'tuned' as const, weights: CLASSIC_WEIGHTS };
+		fc.assert(
+			fc.property(arbitraryPosition, (pos) => {
+				const g = pos.geometry;
+				const kernel = shapeKernel(g);
+				const args = [kernel, pos.bb, 0, pos.side, pos.count[pos.side], pos.count[pos.side ^ 1]] as const;
+				expect(evaluate(...args, evalTables(g, tuned))).toBe(evaluate(...args, evalTables(g, classic)));
+			}),
+			{ numRuns: 100, seed: 13 },
+		);
+	});
+
+	it('interpolates each weight between its opening and its endgame value by the share of cells filled', () => {
+		const opening = new Array<number>(TERM_COUNT).fill(0);
+		const endgame = new Array<number>(TERM_COUNT).fill(0);
+		opening[TERMS.indexOf('blobs.mine')] = 100;
+		endgame[TERMS.indexOf('blobs.mine')] = 300;
+		opening[TERMS.indexOf('tempo')] = 40;
+		const weights = { source: 'test', opening, endgame };
+		// 3 x 3, no holes: 9 cells. Blue to move with 2 blobs, Red 1: 3 of 9 filled.
+		const pos = grid(['BB.', '...', '..R']);
+		const phase = Math.round((PHASE_ONE * 3) / 9); // 85 of 256
+		const a = 100 * 2 + 40;
+		const b = 300 * 2;
+		// (240 * 171 + 600 * 85) / 256 = 359.53...
+		expect(Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE)).toBe(359);
+		expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, 0, 2, 1)).toBe(359);
+	});
+});

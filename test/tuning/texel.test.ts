@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { describe, expect, it } from 'vitest';
+import { parseBoardFile } from '../../source/game/board-file.js';
+import { gameEnd } from '../../source/game/game-over.js';
+import { playMove } from '../../source/game/make-move.js';
+import { pseudolegalMoves } from '../../source/game/movegen.js';
+import { featureMasks, PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
+import { evalKernel } from '../../source/search/eval-kernel.js';
+import { CLASSIC_WEIGHTS } from '../../source/search/eval-weights.js';
+import { expectedScore, fitK, fitWeights, meanSquaredError, rowEvaluation } from '../../source/tuning/texel.js';
+import { type TrainingSet } from '../../source/tuning/training-positions.js';
+
+const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
+
+/**
+ * Positions of seeded random games on boards with holes, edges and corners, with results from a
+ * known logistic model: the expected score σ(e) of the true weights itself, or a win (1) drawn
+ * with that probability, else a loss (0).
+ */
+function syntheticSet(
+	count: number,
+	truth: { opening: number[]; endgame: number[] },
+	k: number,
+	seed: number,
+	results: 'expected' | 'drawn',
+) {
+	const rng = xoroshiro128plus(seed);
+	const random = () => uniformInt(rng, 0, 0x3fffffff) / 0x40000000;
+	const boards = ['default', 'gruyere5', 'ataxx', 'gruyere4'].map(board);
+	const features = new Float64Array(count * TERM_COUNT);
+	const phase = new Float64Array(count);
+	const result = new Float64Array(count);
+	const game = new Int32Array(count);
+	const row = new Float64Array(TERM_COUNT);
+	let n = 0;
+	for (let g = 0; n < count; g++) {
+		let pos = boards[g % boards.length];
+		for (let ply = 0; ply < 200 && n < count && gameEnd(pos) === null; ply++) {
+			const moves = pseudolegalMoves(pos);
+			pos = playMove(pos, moves[uniformInt(rng, 0, moves.length - 1)]);
+			if (gameEnd(pos) !== null || random() < 0.5) continue;
+			evalKernel(pos.geometry, CLASSIC_WEIGHTS).features(pos.bb, 0, pos.side, row, 0);
+			features.set(row, n * TERM_COUNT);
+			phase[n] = featureMasks(pos.geometry).phase[pos.count[0] + pos.count[1]] / PHASE_ONE;
+			game[n] = g;
+			n++;
+		}
+	}
+	const set: TrainingSet = { count, features, phase, result, game };
+	for (let i = 0; i < count; i++) {
+		const p = expectedScore(rowEvaluation(set, i, truth.opening, truth.endgame), k);
+		result[i] = results === 'expected' ? p : random() < p ? 1 : 0;
+	}
+	return set;
+}
+
+/** Known weights: material, safety and mobility with different openings and endgames. */
+function knownWeights() {
+	const opening = new Array<number>(TERM_COUNT).fill(0);
+	const endgame = new Array<number>(TERM_COUNT).fill(0);
+	const set = (name: string, o: number, e: number) => {
+		opening[TERMS.indexOf(name)] = o;
+		endgame[TERMS.indexOf(name)] = e;
+	};
+	set('blobs.mine', 60, 120);
+	set('blobs.theirs', -80, -110);
+	set('safe.mine', 40, 10);
+	set('unsafe.theirs', 50, 30);
+	set('clone.mine', 20, 0);
+	set('corner.theirs', -30, -30);
+	set('tempo', 40, 10);
+	return { opening, endgame };
+}
+
+describe('Texel tuning', () => {
+	const truth = knownWeights();
+	const k = 1.2;
+	const zero = { opening: new Array<number>(TERM_COUNT).fill(0), endgame: new Array<number>(TERM_COUNT).fill(0) };
+
+	it('recovers known weights within 0.5 centiblob from results that are the expected scores of the model', () => {
+		const set = syntheticSet(12_000, truth, k, 2014, 'expected');
+		const fitted = fitWeights(set, k, zero, 40);
+		for (const phase of ['opening', 'endgame'] as const)
+			for (let t = 0; t < TERM_COUNT; t++)
+				expect(Math.abs(fitted[phase][t] - truth[phase][t]), `${TERMS[t]} ${phase}`).toBeLessThan(0.5);
+	});
+
+	describe('from won and lost games drawn from the model', () => {
+		const set = syntheticSet(24_000, truth, k, 2015, 'drawn');
+
+		it('recovers the scaling constant K within 10%', () => {
+			expect(Math.abs(fitK(set, truth) - k)).toBeLessThan(0.1 * k);
+		});
+
+		it('recovers the evaluation: within 10% of its spread, the large weights within 20%', () => {
+			const fitted = fitWeights(set, k, zero, 40);
+			// As good as the truth on its own data: the fit converged.
+			expect(meanSquaredError(set, fitted, k)).toBeLessThanOrEqual(meanSquaredError(set, truth, k));
+			let spread = 0;
+			let miss = 0;
+			for (let i = 0; i < set.count; i++) {
+				const want = rowEvaluation(set, i, truth.opening, truth.endgame);
+				spread += want * want;
+				miss += (rowEvaluation(set, i, fitted.opening, fitted.endgame) - want) ** 2;
+			}
+			expect(Math.sqrt(miss / spread)).toBeLessThan(0.1);
+			for (const name of ['blobs.mine', 'blobs.theirs'])
+				for (const phase of ['opening', 'endgame'] as const) {
+					const t = TERMS.indexOf(name);
+					expect(Math.abs(fitted[phase][t] - truth[phase][t])).toBeLessThan(0.2 * Math.abs(truth[phase][t]));
+				}
+		});
+	});
+});
