@@ -67,7 +67,7 @@ describe('blobterm analyze', () => {
 		[
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
 			'blobterm: unknown search option "speed" ' +
-				'(options: preset, algorithm, hash, exposure, aspiration, tt, ttmove, ' +
+				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
 				'captures, killers, history, positional)',
 		],
 		[
