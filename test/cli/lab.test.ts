@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,7 @@ describe('blobterm lab', () => {
 		expect(text.startsWith('<svg')).toBe(true);
 		expect(text).toContain('DTS (scheme B)');
 		expect((text.match(/<path /g) ?? []).length).toBe(3); // two curves and the ideal
+		rmSync(dir, { recursive: true, force: true });
 	});
 
 	it('lab parallel runs on threads and checks the values', async () => {
