@@ -16,32 +16,35 @@
  *     ^
  *   tuning    opening books, Texel tuning of the evaluation from match records
  *     ^
- *   ui        Ink components and hooks, plain-text output
- *     ^
+ *   ui | distributed    Ink components and hooks, plain-text output | matches played by workers
+ *     ^                 on a Redis job queue (BullMQ); side by side: neither imports the other
  *   cli       the two executables (source/cli.tsx, source/engine-cli.ts) and source/cli/
+ *
+ * `level` orders the layers; layers of one level stand side by side.
  */
 const LAYERS = [
-	{ name: 'game', path: '^source/game/' },
-	{ name: 'search', path: '^source/search/' },
-	{ name: 'protocol', path: '^source/protocol/' },
-	{ name: 'lab', path: '^source/lab/' },
-	{ name: 'players', path: '^source/players/' },
-	{ name: 'match', path: '^source/match/' },
-	{ name: 'tuning', path: '^source/tuning/' },
-	{ name: 'ui', path: '^source/ui/' },
-	{ name: 'cli', path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
+	{ name: 'game', level: 0, path: '^source/game/' },
+	{ name: 'search', level: 1, path: '^source/search/' },
+	{ name: 'protocol', level: 2, path: '^source/protocol/' },
+	{ name: 'lab', level: 2, path: '^source/lab/' },
+	{ name: 'players', level: 3, path: '^source/players/' },
+	{ name: 'match', level: 4, path: '^source/match/' },
+	{ name: 'tuning', level: 5, path: '^source/tuning/' },
+	{ name: 'ui', level: 6, path: '^source/ui/' },
+	{ name: 'distributed', level: 6, path: '^source/distributed/' },
+	{ name: 'cli', level: 7, path: '^source/(cli/|cli\\.tsx$|engine-cli\\.ts$)' },
 ];
 
-const layerRules = LAYERS.slice(0, -1).map((layer, index) => ({
+const layerRules = LAYERS.filter((layer) => LAYERS.some((l) => l !== layer && l.level >= layer.level)).map((layer) => ({
 	name: `${layer.name}-imports-no-higher-layer`,
 	comment: `${layer.name} may import only from ${
-		LAYERS.slice(0, index)
+		LAYERS.filter((l) => l.level < layer.level)
 			.map((l) => l.name)
 			.join(', ') || 'itself'
 	}`,
 	severity: 'error',
 	from: { path: layer.path },
-	to: { path: LAYERS.slice(index + 1).map((l) => l.path) },
+	to: { path: LAYERS.filter((l) => l !== layer && l.level >= layer.level).map((l) => l.path) },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,9 +1,12 @@
+/** Worker processes of `bench queue`. */
+const QUEUE_WORKERS: NumberBounds = { unit: 'processes', min: 1, max: 64, integer: true };
+
 /**
  * `blobterm bench KIND`: fixed benchmarks whose tables go in the README. `perft` measures the
  * move generator.
  */
 
-import { BOUNDS } from '../game/number-args.js';
+import { BOUNDS, type NumberBounds } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
 import { readNumber, readNumberFlag } from './number-flags.js';
@@ -15,6 +18,7 @@ export const help = `
     $ blobterm bench search [--compare] [--depth N] [search options]
     $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
     $ blobterm bench time [--repeat N]
+    $ blobterm bench queue URL [--games N] [--workers N] [--concurrency N]
 
   perft     the move generator: perft of the 7x7 start, the 8x8 default board (4 holes) and
             a 16x16 board (4 holes), each to depth 6, bulk (last half-move counted) and with
@@ -37,12 +41,22 @@ export const help = `
             100%), and blob-engine BOARD TIME at TIME = 0.3, 0.5 and 1 s (process start to
             exit, as a share of TIME: the process start counts); --repeat N runs each N times
 
+  queue     games per second one coordinator and the Redis server at URL sustain when games
+            cost nothing: a distributed match of --games N (default 2000) between two built-in
+            engines at fixed depths, its games answered at once by --workers N (default 4)
+            worker processes taking --concurrency N pairs at once (default 8) with the record of
+            the game those engines always play; the server's pairs queue must be free of other
+            matches. Prints the rate and the CPU time per game of the coordinator and of Redis
+
   Options
     --reference        bench perft: also the reference generator
     --compare          bench search: each enhancement in turn
     --depth N          bench search, parallel: every position to depth N (1 to 60 plies)
     --threads LIST     bench parallel: thread counts, like 1,2,4 (each 1 to ${BOUNDS.threads.max})
     --repeat N         bench time: runs of each measure (1 to ${BOUNDS.benchRepeat.max})
+    --games N          bench queue: games of the match (2 to ${BOUNDS.games.max}, default 2000)
+    --workers N        bench queue: worker processes (1 to ${QUEUE_WORKERS.max}, default 4)
+    --concurrency N    bench queue: pairs each worker takes at once (1 to ${BOUNDS.concurrency.max}, default 8)
 ${SEARCH_FLAGS_HELP}
     --no-color         no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h         this text
@@ -52,6 +66,7 @@ ${SEARCH_FLAGS_HELP}
     $ blobterm bench search
     $ blobterm bench parallel --threads 1,2
     $ blobterm bench time --repeat 3
+    $ blobterm bench queue redis://127.0.0.1:6379 --games 1000
 `;
 
 /** Deepest `--depth` of the search benchmarks (plies). */
@@ -64,6 +79,9 @@ const FLAGS = {
 	depth: { type: 'string' },
 	threads: { type: 'string', default: '1,2' },
 	repeat: { type: 'string' },
+	games: { type: 'string' },
+	workers: { type: 'string' },
+	concurrency: { type: 'string' },
 	...SEARCH_FLAGS,
 } as const;
 
@@ -74,6 +92,16 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const depth = readNumberFlag('--depth', flags.depth, { ...BOUNDS.depth, max: MAX_BENCH_DEPTH });
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const [kind, ...rest] = cli.input;
+	if (kind === 'queue') {
+		if (rest.length !== 1) throw new UsageError('bench queue: give the queue URL, e.g. redis://127.0.0.1:6379');
+		const settings = {
+			games: readNumberFlag('--games', flags.games, { ...BOUNDS.games, min: 2 }) ?? 2000,
+			workers: readNumberFlag('--workers', flags.workers, QUEUE_WORKERS) ?? 4,
+			concurrency: readNumberFlag('--concurrency', flags.concurrency, BOUNDS.concurrency) ?? 8,
+		};
+		await (await import('./bench-queue.js')).benchQueueCommand(out, rest[0], settings);
+		return;
+	}
 	if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 	switch (kind) {
 		case 'perft':
@@ -101,9 +129,11 @@ export async function run(argv: readonly string[]): Promise<void> {
 		}
 		case undefined:
 			throw new UsageError(
-				'bench: name a benchmark: perft, search, parallel or time (see blobterm bench --help)',
+				'bench: name a benchmark: perft, search, parallel, time or queue (see blobterm bench --help)',
 			);
 		default:
-			throw new UsageError(`unknown benchmark "${kind}" (try: blobterm bench perft, search, parallel or time)`);
+			throw new UsageError(
+				`unknown benchmark "${kind}" (try: blobterm bench perft, search, parallel, time or queue)`,
+			);
 	}
 }

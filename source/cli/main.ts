@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	lab: () => import('./lab.js'),
 	openings: () => import('./openings.js'),
 	tune: () => import('./tune.js'),
+	worker: () => import('./worker.js'),
 };
 
 /** The game command, run when the first argument names no subcommand. */

@@ -6,12 +6,15 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Variant } from '../game/game-over.js';
+import { DistributedMatch } from '../distributed/distributed-match.js';
+import { QueueError } from '../distributed/queue-error.js';
+import { parseQueueUrl, type QueueUrl } from '../distributed/queue-url.js';
 import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
 import { type SprtOptions } from '../match/sprt.js';
 import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
-import { MatchProgress } from '../ui/match-progress.js';
+import { MatchProgress, queueStatusLine, statusLine } from '../ui/match-progress.js';
 import { plural } from '../ui/format.js';
 import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
@@ -68,6 +71,11 @@ const help = `
     --log-dir DIR          one log per game of all that is sent to and read from the engines
     --grace MS             extra time engine programs get before they lose (default 500,
                            at most 3600000)
+    --queue URL            play on workers: put the pairs on the Redis queue at URL,
+                           redis://[:PASSWORD@]HOST[:PORT][/DB] or rediss://... (TLS), and
+                           record the games the workers report (blobterm worker --help);
+                           the engines' programs need not exist here (not with
+                           --concurrency or --log-dir: those are the workers')
     --no-color             no colours (also NO_COLOR=1 or TERM=dumb)
     --help, -h             this text
 
@@ -80,6 +88,9 @@ const help = `
     $ blobterm match --games 100 --concurrency 2 --time 0.2 --sprt elo0=0,elo1=20 \\
         --record m.jsonl ./my-engine builtin boards/*.bwb
     $ blobterm match --time 0.5 --pgn games.pgn uai:./ataxx-engine builtin boards/ataxx.bwb
+    $ blobterm match --queue redis://:secret@10.0.0.5:6379 --games 2000 --time 0.1 \\
+        --sprt elo0=0,elo1=10 --record dev.jsonl \\
+        uai:./dev,name=dev uai:./base,name=base boards/ataxx.bwb
 `;
 
 /** The match command's flags (numbers as text, read by `number-flags.ts`). */
@@ -101,6 +112,7 @@ const FLAGS = {
 	pgn: { type: 'string' },
 	logDir: { type: 'string' },
 	grace: { type: 'string' },
+	queue: { type: 'string' },
 	color: { type: 'boolean', default: true },
 } as const;
 
@@ -113,7 +125,16 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(
 			'match: name two engines, e.g. blobterm match builtin:depth=4 builtin:depth=2 (see blobterm match --help)',
 		);
-	const engines: [PlayerSpec, PlayerSpec] = [parsePlayerSpec(specA), parsePlayerSpec(specB)];
+	// A distributed match's programs are on its workers, not necessarily here.
+	const local = { checkProgram: flags.queue === undefined };
+	const engines: [PlayerSpec, PlayerSpec] = [parsePlayerSpec(specA, local), parsePlayerSpec(specB, local)];
+	const queue = flags.queue === undefined ? null : queueUrl(flags.queue);
+	if (queue && flags.concurrency !== undefined)
+		throw new UsageError(
+			'--concurrency is not for a match on a queue: give it to the workers (blobterm worker URL --concurrency N)',
+		);
+	if (queue && flags.logDir !== undefined)
+		throw new UsageError('--log-dir is not for a match on a queue: its games are played by the workers');
 	const usesUai = engines.some((e) => e.kind === 'uai');
 
 	const openings: Opening[] = boards.map((board) => openingFromBoardFile(board));
@@ -142,7 +163,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
 	const games = readNumberFlag('--games', flags.games, BOUNDS.games) ?? 2 * openings.length;
 
-	const match = new Match({
+	const options = {
 		engines,
 		openings,
 		games,
@@ -159,36 +180,17 @@ export async function run(argv: readonly string[]): Promise<void> {
 		pgnPath: flags.pgn ?? null,
 		logDir: flags.logDir ?? null,
 		resume: flags.resume,
-	});
+	};
+	const match = queue ? new DistributedMatch(options, queue) : new Match(options);
 
 	const out = process.stdout;
-	const progress = new MatchProgress(out, match, games);
-	let interrupts = 0;
-	const onSignal = () => {
-		interrupts++;
-		if (interrupts > 1) process.exit(130); // the process registry still kills the engines
-		progress.lines(['Stopping: the games in progress are abandoned (not recorded)...']);
-		match.stop();
-	};
-	process.on('SIGINT', onSignal);
-	process.on('SIGTERM', onSignal);
 	out.write(
 		`Match: ${match.names[0]} vs ${match.names[1]}, ${plural(games, 'game')} ` +
 			`on ${plural(openings.length, 'board')}, ${timeS} s per move, ` +
-			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ${concurrency} at once\n`,
+			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ` +
+			`${queue ? `on the queue ${queue.display}` : `${concurrency} at once`}\n`,
 	);
-	let summary: MatchSummary;
-	try {
-		progress.start();
-		summary = await match.run({
-			gameFinished: (record, totals, sprtState) =>
-				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
-		});
-	} finally {
-		progress.stop();
-		process.off('SIGINT', onSignal);
-		process.off('SIGTERM', onSignal);
-	}
+	const summary = match instanceof Match ? await playLocally(match, games) : await playOnQueue(match);
 	const notes: string[] = [];
 	if (summary.resumed > 0)
 		notes.push(
@@ -212,6 +214,89 @@ export async function run(argv: readonly string[]): Promise<void> {
 	);
 	out.write(`${[...notes, ...table].join('\n')}\n`);
 	if (summary.end === 'stopped') process.exitCode = 130;
+}
+
+/** Plays a match on this machine, with its progress on the terminal. */
+async function playLocally(match: Match, games: number): Promise<MatchSummary> {
+	const progress = new MatchProgress(process.stdout, () => statusLine(match, match.finished().length, games));
+	const stopping = onInterrupt(() => {
+		progress.lines(['Stopping: the games in progress are abandoned (not recorded)...']);
+		match.stop();
+	});
+	try {
+		progress.start();
+		return await match.run({
+			gameFinished: (record, totals, sprtState) =>
+				progress.lines([finishedLine(record), scoreLine(match.names, totals, sprtState)]),
+		});
+	} finally {
+		progress.stop();
+		stopping.off();
+	}
+}
+
+/** Coordinates a match played by workers, with its progress on the terminal. */
+async function playOnQueue(match: DistributedMatch): Promise<MatchSummary> {
+	const progress = new MatchProgress(process.stdout, () => queueStatusLine(match.progress()));
+	const stopping = onInterrupt(() => {
+		progress.lines(['Stopping: the workers drop the games in progress (not recorded)...']);
+		match.stop();
+	});
+	try {
+		progress.start();
+		return await match.run({
+			gameFinished: (record, totals, sprtState) =>
+				progress.lines([
+					`${finishedLine(record)}${record.worker ? ` [${record.worker}]` : ''}`,
+					scoreLine(match.names, totals, sprtState),
+				]),
+			refused: (refusal) =>
+				progress.lines([`Worker ${refusal.worker} refused pair ${refusal.pair}: ${refusal.reason}`]),
+			ignored: (why) => progress.lines([`Warning: ${why}`]),
+			connection: (lost) =>
+				progress.lines([lost === null ? 'Connected to Redis again.' : `${lost}; reconnecting...`]),
+			cleaning: (held) => progress.lines([`Waiting for the workers to drop ${held} pairs in progress...`]),
+			leftBehind: (held) =>
+				progress.lines([
+					`Warning: ${held} pairs still held by workers that do not answer were left on the queue; ` +
+						'they are dropped by the workers that take them.',
+				]),
+		});
+	} finally {
+		progress.stop();
+		stopping.off();
+	}
+}
+
+/**
+ * Calls `stop` on the first SIGINT or SIGTERM; exits with code 130 on the second (the process
+ * registry still kills the engines).
+ */
+function onInterrupt(stop: () => void): { off(): void } {
+	let interrupts = 0;
+	const onSignal = () => {
+		interrupts++;
+		if (interrupts > 1) process.exit(130);
+		stop();
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+	return {
+		off: () => {
+			process.off('SIGINT', onSignal);
+			process.off('SIGTERM', onSignal);
+		},
+	};
+}
+
+/** The URL of `--queue`. @throws UsageError for a bad one */
+function queueUrl(text: string): QueueUrl {
+	try {
+		return parseQueueUrl(text);
+	} catch (error) {
+		if (error instanceof QueueError) throw new UsageError(`--queue: ${error.message}`);
+		throw error;
+	}
 }
 
 /**

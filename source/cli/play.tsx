@@ -82,12 +82,14 @@ const help = `
 
   Commands (each answers --help)
     blobterm match ENGINE_A ENGINE_B [BOARD ...]   many games between two engines: Elo, SPRT
+    blobterm worker URL                            play the games of matches on a Redis queue
     blobterm analyze BOARD|RECORD                  what the engine sees, depth by depth
     blobterm review FILE                           a recorded game, move by move, with scores
     blobterm perft BOARD DEPTH                     count the move tree (move generator check)
     blobterm bench perft                           move generator benchmark
     blobterm bench search                          search benchmark: the bench signature
     blobterm bench parallel                        Lazy SMP and YBWC against one thread
+    blobterm bench queue URL                       games per second of a distributed match
     blobterm kernel BOARD                          the compiled move generator's source
     blobterm lab trees|simulate|parallel|...       the parallel alpha-beta lab
     blobterm openings BOARD ...                    opening books (FENs) for match --openings

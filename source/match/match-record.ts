@@ -84,6 +84,23 @@ export interface MatchGameLine {
 	/** ISO 8601. */
 	readonly startedAt: string;
 	readonly endedAt: string;
+	/** In a distributed match, the worker that played it (`HOST:PID`, or its `--name`). */
+	readonly worker?: string;
+}
+
+/**
+ * A line of a distributed match's record: a worker could not play a pair (it cannot run an
+ * engine of the match), and why. The pair is left to other workers; no game is counted.
+ */
+export interface RefusalLine {
+	readonly type: 'refusal';
+	/** Pair number, from 1. */
+	readonly pair: number;
+	/** The worker (`HOST:PID`, or its `--name`). */
+	readonly worker: string;
+	readonly reason: string;
+	/** ISO 8601. */
+	readonly at: string;
 }
 
 /** A record file that cannot be used; its message says why and what to do. */
@@ -198,8 +215,8 @@ export class MatchRecordFile {
 		}
 	}
 
-	/** Appends one game (after the lines already queued). Resolves once it is written. */
-	append(record: MatchGameLine): Promise<void> {
+	/** Appends one line (after the lines already queued). Resolves once it is written. */
+	append(record: MatchGameLine | RefusalLine): Promise<void> {
 		return this.write(record);
 	}
 

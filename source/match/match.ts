@@ -10,36 +10,21 @@
  * abandons the games in progress, which are not recorded; `resume` plays them later.
  */
 
-import { defaultHalfMoveLimit, type Variant } from '../game/game-over.js';
-import { BLUE, type Side } from '../game/position.js';
-import { createPlayer } from '../players/create-player.js';
+import { type Variant } from '../game/game-over.js';
 import { type PlayerSpec, specName } from '../players/player-spec.js';
-import { type Player } from '../players/player.js';
 import { type AdjudicationOptions } from './adjudication.js';
-import { Game } from './game.js';
 import { GameLog } from './game-log.js';
+import { type LiveGame, type StartedMatchGame, startMatchGame } from './match-game.js';
 import { type Opening } from './opening.js';
-import { reportFields } from './move-report.js';
 import { formatPgn } from './pgn.js';
 import { Appender, type MatchGameLine, type MatchHeader, MatchRecordFile } from './match-record.js';
-import { type GameResult } from './result.js';
 import { Schedule, type ScheduledGame } from './schedule.js';
 import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from './sprt.js';
 import { tally, type Tally } from './tally.js';
-import { watchdogMs } from '../search/time-manager.js';
 import { UserError } from '../game/user-error.js';
 import { makeDirectory } from './user-files.js';
 
-/**
- * Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves
- * without a clone) ends games first.
- */
-export const ATAXX_HALF_MOVE_LIMIT = 1000;
-
-/** The half-move limit used when none is given: Blob War's default for the board, or `ATAXX_HALF_MOVE_LIMIT`. */
-export function defaultLimit(variant: Variant, geometry: { readonly playableCount: number }): number {
-	return variant === 'ataxx' ? ATAXX_HALF_MOVE_LIMIT : defaultHalfMoveLimit(geometry);
-}
+export { ATAXX_HALF_MOVE_LIMIT, defaultLimit, type LiveGame } from './match-game.js';
 
 /** Settings of a match. */
 export interface MatchOptions {
@@ -78,15 +63,6 @@ export interface MatchOptions {
 	readonly resume?: boolean;
 }
 
-/** A game being played. */
-export interface LiveGame {
-	readonly scheduled: ScheduledGame;
-	readonly opening: Opening;
-	/** Player names, Blue then Red. */
-	readonly names: readonly [string, string];
-	readonly game: Game;
-}
-
 /** What a match reports as it goes. */
 export interface MatchListener {
 	gameStarted?(live: LiveGame): void;
@@ -120,6 +96,71 @@ export function engineNames(engines: readonly [PlayerSpec, PlayerSpec]): [string
 	return names;
 }
 
+/**
+ * Checks the settings of a match.
+ * @throws MatchOptionsError, SprtOptionsError for settings that make no match
+ */
+export function checkMatchOptions(options: MatchOptions): void {
+	if (options.openings.length === 0) throw new MatchOptionsError('no board to play on');
+	if (!Number.isInteger(options.games) || options.games < 1)
+		throw new MatchOptionsError(`the number of games must be an integer >= 1, got ${options.games}`);
+	if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
+		throw new MatchOptionsError(`concurrency must be an integer >= 1, got ${options.concurrency}`);
+	if (!(options.timeMs > 0)) throw new MatchOptionsError(`the time per move must be > 0, got ${options.timeMs} ms`);
+	if (options.sprt) checkSprtOptions(options.sprt);
+	if (options.resume && !options.recordPath)
+		throw new MatchOptionsError('--resume needs the record file of the match (--record FILE)');
+	for (const spec of options.engines) {
+		if (spec.kind === 'human') throw new MatchOptionsError('a match is between engines: human cannot play');
+	}
+}
+
+/**
+ * The header of a match's record (its first line), from its settings; `seed` is null when none was
+ * given (the record's, or a random one, is used).
+ */
+export function matchHeader(
+	options: MatchOptions,
+	names: readonly [string, string],
+): Omit<MatchHeader, 'seed'> & { seed: number | null } {
+	return {
+		type: 'match',
+		version: 1,
+		engines: [options.engines[0].text, options.engines[1].text],
+		names,
+		openings: options.openings.map((opening) => ({ label: opening.label, fen: opening.fen })),
+		games: options.games,
+		timeMs: options.timeMs,
+		halfMoveLimit: options.halfMoveLimit,
+		variant: options.variant,
+		shuffle: options.shuffle ?? false,
+		adjudication: options.adjudication ?? null,
+		sprt: options.sprt ?? null,
+		startedAt: new Date().toISOString(),
+		seed: options.seed ?? null,
+	};
+}
+
+/**
+ * Opens the record of a match (`recordPath`), or makes the header of a match without one.
+ * @returns the header (with the seed in use), the record file or null, and the games it holds
+ * @throws MatchRecordError for a record file that cannot be used; errors of the file system
+ */
+export async function openMatchRecord(
+	options: MatchOptions,
+	names: readonly [string, string],
+): Promise<{ header: MatchHeader; file: MatchRecordFile | null; games: readonly MatchGameLine[] }> {
+	const base = matchHeader(options, names);
+	if (!options.recordPath)
+		return {
+			header: { ...base, seed: base.seed ?? Math.floor(Math.random() * 0x7fffffff) },
+			file: null,
+			games: [],
+		};
+	const opened = await MatchRecordFile.open(options.recordPath, base, options.resume ?? false);
+	return { header: opened.header, file: opened.file, games: opened.games };
+}
+
 /** A match. */
 export class Match {
 	readonly names: [string, string];
@@ -131,19 +172,7 @@ export class Match {
 
 	/** @throws MatchOptionsError, SprtOptionsError for settings that make no match */
 	constructor(readonly options: MatchOptions) {
-		if (options.openings.length === 0) throw new MatchOptionsError('no board to play on');
-		if (!Number.isInteger(options.games) || options.games < 1)
-			throw new MatchOptionsError(`the number of games must be an integer >= 1, got ${options.games}`);
-		if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
-			throw new MatchOptionsError(`concurrency must be an integer >= 1, got ${options.concurrency}`);
-		if (!(options.timeMs > 0))
-			throw new MatchOptionsError(`the time per move must be > 0, got ${options.timeMs} ms`);
-		if (options.sprt) checkSprtOptions(options.sprt);
-		if (options.resume && !options.recordPath)
-			throw new MatchOptionsError('--resume needs the record file of the match (--record FILE)');
-		for (const spec of options.engines) {
-			if (spec.kind === 'human') throw new MatchOptionsError('a match is between engines: human cannot play');
-		}
+		checkMatchOptions(options);
 		this.names = engineNames(options.engines);
 	}
 
@@ -171,41 +200,16 @@ export class Match {
 	 */
 	async run(listener: MatchListener = {}): Promise<MatchSummary> {
 		const o = this.options;
-		const base = {
-			type: 'match' as const,
-			version: 1 as const,
-			engines: [o.engines[0].text, o.engines[1].text] as const,
-			names: this.names,
-			openings: o.openings.map((opening) => ({ label: opening.label, fen: opening.fen })),
-			games: o.games,
-			timeMs: o.timeMs,
-			halfMoveLimit: o.halfMoveLimit,
-			variant: o.variant,
-			shuffle: o.shuffle ?? false,
-			adjudication: o.adjudication ?? null,
-			sprt: o.sprt ?? null,
-			startedAt: new Date().toISOString(),
-		};
-		let header: MatchHeader;
 		let recordFile: MatchRecordFile | null = null;
 		let pgn: Appender | null = null;
 		try {
-			if (o.recordPath) {
-				const opened = await MatchRecordFile.open(
-					o.recordPath,
-					{ ...base, seed: o.seed ?? null },
-					o.resume ?? false,
-				);
-				recordFile = opened.file;
-				header = opened.header;
-				this.records = [...opened.games];
-			} else {
-				header = { ...base, seed: o.seed ?? Math.floor(Math.random() * 0x7fffffff) };
-			}
+			const opened = await openMatchRecord(o, this.names);
+			recordFile = opened.file;
+			this.records = [...opened.games];
 			if (o.pgnPath) pgn = await Appender.open(o.pgnPath, 'PGN file');
 			if (o.logDir) await makeDirectory(o.logDir, 'log directory');
 			const resumed = this.records.length;
-			await this.playAll(header, recordFile, pgn, listener);
+			await this.playAll(opened.header, recordFile, pgn, listener);
 			return {
 				names: this.names,
 				records: this.records,
@@ -214,7 +218,7 @@ export class Match {
 				end: this.stopReason ?? 'done',
 				resumed,
 				abandoned: this.abandoned,
-				header,
+				header: opened.header,
 			};
 		} finally {
 			await recordFile?.close();
@@ -277,78 +281,26 @@ export class Match {
 
 	/** Plays one game. @returns its record, or null if it was abandoned by a stop */
 	private async playGame(scheduled: ScheduledGame, listener: MatchListener): Promise<MatchGameLine | null> {
-		const o = this.options;
-		const opening = o.openings[scheduled.opening];
-		const order: [0 | 1, 0 | 1] = scheduled.engineA === BLUE ? [0, 1] : [1, 0];
-		const names: [string, string] = [this.names[order[0]], this.names[order[1]]];
-		const log = o.logDir ? await GameLog.open(o.logDir, scheduled.game) : null;
-		log?.line(
-			`game ${scheduled.game}: ${names[0]} (Blue) against ${names[1]} (Red) on ${opening.label} (${opening.fen})`,
-		);
-		const makePlayer = (side: Side): Player => {
-			const spec = o.engines[order[side]];
-			return createPlayer({ ...spec, name: names[side] } as PlayerSpec, {
-				graceMs: o.graceMs,
-				log: log?.logger(`${side === BLUE ? 'Blue' : 'Red'} ${names[side]}`),
-			});
-		};
-		const halfMoveLimit = o.halfMoveLimit ?? defaultLimit(o.variant, opening.position.geometry);
-		const game = new Game({
-			start: opening.position,
-			before: opening.before,
-			players: [makePlayer(0), makePlayer(1)],
-			timeMs: [o.timeMs, o.timeMs],
-			halfMoveLimit,
-			variant: o.variant,
-			watchdogMs: o.watchdogMs ?? watchdogMs(o.timeMs, true),
-			adjudication: o.adjudication ?? null,
-		});
-		const live: LiveGame = { scheduled, opening, names, game };
-		this.live.set(scheduled.game, live);
-		const startedAt = new Date().toISOString();
-		let result: GameResult;
+		const opening = this.options.openings[scheduled.opening];
+		const log = this.options.logDir ? await GameLog.open(this.options.logDir, scheduled.game) : null;
+		let started: StartedMatchGame;
 		try {
-			if (this.stopReason !== null) game.abort();
+			started = startMatchGame({ ...this.options, names: this.names }, scheduled, opening, log);
+		} catch (error) {
+			await log?.close();
+			throw error;
+		}
+		const { live } = started;
+		this.live.set(scheduled.game, live);
+		let record: MatchGameLine | null;
+		try {
+			if (this.stopReason !== null) live.game.abort();
 			listener.gameStarted?.(live);
-			result = await game.run();
+			record = await started.finished;
 		} finally {
 			this.live.delete(scheduled.game);
-			await game.close();
-			log?.line(`game ${scheduled.game} over: ${game.state.result?.reason ?? 'abandoned'}`);
-			await log?.close();
 		}
-		if (result.kind === 'aborted') {
-			this.abandoned++;
-			return null;
-		}
-		const winnerSide = result.winner;
-		const winner = winnerSide === null ? null : winnerSide === BLUE ? 'blue' : 'red';
-		return {
-			type: 'game',
-			game: scheduled.game,
-			pair: scheduled.pair,
-			opening: scheduled.opening,
-			board: opening.label,
-			fen: opening.fen,
-			variant: o.variant,
-			halfMoveLimit,
-			timeMs: o.timeMs,
-			blue: names[0],
-			red: names[1],
-			engineA: scheduled.engineA === BLUE ? 'blue' : 'red',
-			moves: game.state.moves.map((m) => ({
-				move: m.text,
-				said: m.said,
-				ms: Math.round(m.timeMs),
-				...reportFields(m.report),
-			})),
-			result: winner === 'blue' ? '1-0' : winner === 'red' ? '0-1' : '1/2-1/2',
-			winner,
-			blobs: { blue: result.blue, red: result.red },
-			termination: result.kind,
-			reason: result.reason,
-			startedAt,
-			endedAt: new Date().toISOString(),
-		};
+		if (!record) this.abandoned++;
+		return record;
 	}
 }

@@ -87,10 +87,12 @@ const KEYS: Record<PlayerKind, readonly string[]> = {
 
 /**
  * Reads a player spec (see the module comment).
+ * @param checkProgram whether a program must exist here (default true); a distributed match's
+ *   coordinator names programs that only its workers have, and leaves `command` as given
  * @throws PlayerSpecError for bad syntax, an unknown or bad option, or a program that is missing,
  *   a directory or not executable
  */
-export function parsePlayerSpec(text: string): PlayerSpec {
+export function parsePlayerSpec(text: string, { checkProgram = true }: { checkProgram?: boolean } = {}): PlayerSpec {
 	if (text === 'human') return { kind: 'human', text };
 	const prefix = /^(builtin|ti|uai)(?::|$)/.exec(text);
 	if (prefix?.[1] === 'builtin') {
@@ -145,7 +147,7 @@ export function parsePlayerSpec(text: string): PlayerSpec {
 					.split(/\s+/)
 					.filter((a) => a !== '');
 	const graceMs = readOption(text, 'grace', options.grace, BOUNDS.graceMs);
-	const command = resolveProgram(program);
+	const command = checkProgram ? resolveProgram(program) : program;
 	if (kind === 'ti') return { kind, text, program, command, name: options.name, args, graceMs };
 	const initMs = readOption(text, 'init', options.init, BOUNDS.handshakeMs);
 	return { kind, text, program, command, name: options.name, args, graceMs, initMs, options: options.setoptions };

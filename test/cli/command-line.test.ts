@@ -40,6 +40,7 @@ const COMMANDS = {
 	bench: () => import('../../source/cli/bench.js'),
 	kernel: () => import('../../source/cli/kernel.js'),
 	lab: () => import('../../source/cli/lab.js'),
+	worker: () => import('../../source/cli/worker.js'),
 };
 
 describe('reading a command line', () => {
@@ -109,6 +110,7 @@ describe('help texts', () => {
 			'blobterm bench search',
 			'blobterm bench parallel',
 			'blobterm kernel BOARD',
+			'blobterm worker URL',
 			'blobterm help [COMMAND]',
 			'--version, -v',
 			'--help, -h',
@@ -221,7 +223,13 @@ describe('numbers and flags each command refuses before anything starts', () => 
 			[],
 			'lab: name a lab command: trees, parallel, simulate, thesis, classify or train (see blobterm lab --help)',
 		],
-		['bench', [], 'bench: name a benchmark: perft, search, parallel or time (see blobterm bench --help)'],
+		['bench', [], 'bench: name a benchmark: perft, search, parallel, time or queue (see blobterm bench --help)'],
+		[
+			'bench',
+			['queue', 'redis://127.0.0.1:1', '--workers', '65'],
+			'--workers must be a whole number of processes from 1 to 64, got "65"',
+		],
+		['worker', ['redis://127.0.0.1:1', '--conc', '2'], 'unknown flag --conc (see blobterm worker --help)'],
 	] as const)('%s %j', async (name, argv, message) => {
 		expect(await errorOf(COMMANDS[name], [...argv])).toBe(message);
 	});
@@ -242,6 +250,7 @@ describe('the executables', () => {
 	it.each([
 		['cli.js', ['bench', 'search', '--help'], /^\n {2}Usage\n {4}\$ blobterm bench perft/],
 		['cli.js', ['help', 'match'], /^\n {2}Usage\n {4}\$ blobterm match/],
+		['cli.js', ['worker', '--help'], /^\n {2}Usage\n {4}\$ blobterm worker URL/],
 		['cli.js', ['-h'], /^\n {2}Usage\n {4}\$ blobterm \[BOARD\]/],
 		['cli.js', ['-v'], /^blobterm \d+\.\d+\.\d+\n$/],
 		['engine-cli.js', ['-h'], /^\n {2}Usage\n {4}\$ blob-engine BOARD_FILE/],

@@ -63,7 +63,7 @@ describe('blobterm perft', () => {
 		],
 		[
 			['bench', 'everything'],
-			'blobterm: unknown benchmark "everything" (try: blobterm bench perft, search, parallel or time)',
+			'blobterm: unknown benchmark "everything" (try: blobterm bench perft, search, parallel, time or queue)',
 		],
 	])('%j fails with one line', async (args, message) => {
 		const run = await runNode('cli.js', args);

@@ -4,7 +4,7 @@ import { Match } from '../../source/match/match.js';
 import { openingFromBoardFile } from '../../source/match/opening.js';
 import { parsePlayerSpec } from '../../source/players/player-spec.js';
 import { finishedLine, scoreLine } from '../../source/ui/match-report.js';
-import { MatchProgress, statusLine } from '../../source/ui/match-progress.js';
+import { formatDuration, MatchProgress, queueStatusLine, statusLine } from '../../source/ui/match-progress.js';
 
 const greedy = (name: string) => parsePlayerSpec(`${join('test', 'fixtures', 'greedy-engine.mjs')},name=${name}`);
 
@@ -21,7 +21,7 @@ describe('match progress', () => {
 			halfMoveLimit: null,
 			variant: 'blobwar',
 		});
-		const progress = new MatchProgress(out, match, 2);
+		const progress = new MatchProgress(out, () => statusLine(match, match.finished().length, 2));
 		const statuses: string[] = [];
 		progress.start();
 		await match.run({
@@ -54,10 +54,25 @@ describe('match progress', () => {
 			halfMoveLimit: null,
 			variant: 'blobwar',
 		});
-		const progress = new MatchProgress({ write: (text: string) => writes.push(text) }, match, 2);
+		const progress = new MatchProgress({ write: (text: string) => writes.push(text) }, () =>
+			statusLine(match, match.finished().length, 2),
+		);
 		progress.start();
 		progress.lines(['a', 'b']);
 		progress.stop();
 		expect(writes).toEqual(['a\n', 'b\n']);
+	});
+
+	it('shows a distributed match: progress bar, games in flight, workers, rate and time left', () => {
+		expect(
+			queueStatusLine({ done: 16, total: 40, inFlight: 3, workers: 3, gamesPerMinute: 24.46, etaMs: 58_800 }),
+		).toBe('[########............] 16/40 games done · 3 in flight · 3 workers · 24.5 games/min · ETA 59 s');
+		expect(queueStatusLine({ done: 0, total: 7, inFlight: 0, workers: 1, gamesPerMinute: null, etaMs: null })).toBe(
+			'[....................] 0/7 games done · 0 in flight · 1 worker',
+		);
+		expect(queueStatusLine({ done: 7, total: 7, inFlight: 0, workers: 2, gamesPerMinute: 3, etaMs: 0 })).toBe(
+			'[####################] 7/7 games done · 0 in flight · 2 workers · 3.0 games/min · ETA 0 s',
+		);
+		expect([59_400, 425_000, 12_000_000].map(formatDuration)).toEqual(['59 s', '7 min 05 s', '3 h 20 min']);
 	});
 });
