@@ -121,7 +121,7 @@ describe('blobterm bench search', () => {
 		const lines = run.stdout.trim().split('\n');
 		expect(lines.slice(0, 2)).toEqual([
 			`analyze ${record}, game 2, before half-move 13: 6x6, Blue to move, Blob War rules, ` +
-				'algorithm=pvs,exposure=25,hash=64',
+				'algorithm=pvs,hash=64',
 			'played 13. Blue (1,0) > (3,1) -5.25/2 pv (1,0) > (3,1) (1,4) > (3,2)',
 		]);
 		const infos = lines.slice(2, -1).map((l) => /^multipv (\d) depth (\d) .* pv (\(\d,\d\) > \(\d,\d\))/.exec(l)!);
