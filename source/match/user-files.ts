@@ -87,12 +87,7 @@ export function readTextFileSync(path: string, what: string, maxBytes: number): 
 		let buffer = Buffer.alloc(Math.min(maxBytes + 1, info.size + 4096));
 		let length = 0;
 		for (;;) {
-			if (length === buffer.length) {
-				// It grew while read: more room, up to one byte past the limit.
-				const bigger = Buffer.alloc(Math.min(maxBytes + 1, 2 * buffer.length));
-				buffer.copy(bigger);
-				buffer = bigger;
-			}
+			if (length === buffer.length) buffer = moreRoom(buffer, maxBytes);
 			const read = readSync(fd, buffer, length, buffer.length - length, null);
 			if (read === 0) break;
 			length += read;
@@ -105,6 +100,16 @@ export function readTextFileSync(path: string, what: string, maxBytes: number): 
 	} finally {
 		closeSync(fd);
 	}
+}
+
+/**
+ * A file that grew while it was read: a buffer twice as large (at most one byte past `maxBytes`,
+ * enough to tell that the limit was passed) holding what `buffer` holds.
+ */
+function moreRoom(buffer: Buffer<ArrayBuffer>, maxBytes: number): Buffer<ArrayBuffer> {
+	const bigger = Buffer.alloc(Math.min(maxBytes + 1, 2 * buffer.length));
+	buffer.copy(bigger);
+	return bigger;
 }
 
 /**
@@ -127,12 +132,7 @@ export async function readTextFile(path: string, what: string, maxBytes: number)
 		let buffer = Buffer.alloc(Math.min(maxBytes + 1, info.size + 4096));
 		let length = 0;
 		for (;;) {
-			if (length === buffer.length) {
-				// It grew while read: more room, up to one byte past the limit.
-				const bigger = Buffer.alloc(Math.min(maxBytes + 1, 2 * buffer.length));
-				buffer.copy(bigger);
-				buffer = bigger;
-			}
+			if (length === buffer.length) buffer = moreRoom(buffer, maxBytes);
 			const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
 			if (bytesRead === 0) break;
 			length += bytesRead;
