@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { parseFen } from '../../source/game/fen.js';
 import { playMove } from '../../source/game/make-move.js';
 import { cloneTo, PASS } from '../../source/game/move.js';
 import { type Position } from '../../source/game/position.js';
