@@ -159,7 +159,7 @@ export class Game {
 	/** A person's move as `submit` checked it, for the position it was played in. */
 	private checked: { readonly position: Position; readonly move: Move } | null = null;
 
-	constructor(readonly options: GameOptions) {
+	constructor(private readonly options: GameOptions) {
 		this.start = clonePosition(options.start);
 		this.before = options.before ?? [];
 		this.beforeMoves = options.beforeMoves ?? [];
