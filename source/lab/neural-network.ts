@@ -185,6 +185,15 @@ export class SplitNetwork {
 		return this.lookup(pv, parentType, index, 1);
 	}
 
+	/**
+	 * The wait of the first line, rounded to children: the one the network gives the first child of
+	 * a first-line node of type value 0 (an N-PV node). Scheme C gives it to the root, which has no
+	 * parent to give the network its inputs.
+	 */
+	firstLineWait(): number {
+		return Math.round(this.predictWait(true, 0, 0));
+	}
+
 	private lookup(pv: boolean, parentType: number, index: number, output: number): number {
 		const b = this.weights.branching;
 		if (this.table === null) {
