@@ -39,7 +39,7 @@ const help = `
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
-    $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--out FILE]
+    $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
 
   trees     sequential alpha-beta over exponentially ordered synthetic trees (Manohararajah,
             "Parallel Alpha-Beta Search on Shared Memory Multiprocessors", 2001): nodes, inner
@@ -59,7 +59,8 @@ const help = `
   classify  node classification (the thesis's Tables 5.2 to 5.4): schemes A (YBWC), B (DTS)
             and C (the network) on the trees, next to the thesis's counts
   train     trains the split-point network on tg_2 searched to depth 4 (the thesis's 5.3);
-            prints its errors next to Table 5.1; --out FILE writes its weights (JSON)
+            prints its errors next to Table 5.1; --out FILE writes its weights (JSON);
+            --weight-seed N seeds its initial weights (default 1)
 
   Algorithms
     ${ALGORITHMS.join(', ')}
@@ -117,6 +118,7 @@ const FLAGS = {
 	examineTicks: { type: 'string' },
 	repeat: { type: 'string' },
 	iterations: { type: 'string' },
+	weightSeed: { type: 'string' },
 	out: { type: 'string' },
 	color: { type: 'boolean', default: true },
 } as const;
@@ -491,14 +493,15 @@ function classify(flags: Flags): void {
 function train(flags: Flags): void {
 	const shape = shapeOf(flags);
 	const iterations = integer('iterations', flags.iterations, 1000, 1, 100000);
+	const seed = integer('weight-seed', flags.weightSeed, 1, 1, 2147483646);
 	const start = performance.now();
 	const patterns = trainingPatterns(shape, 4, SEED_SETS.tg2);
-	const network = SplitNetwork.train(patterns, shape.branching, iterations);
+	const network = SplitNetwork.train(patterns, shape.branching, iterations, 0.1, seed);
 	const { typeError, waitError } = network.weights;
 	const published = TABLE_5_1[shapeKey(shape)];
 	out(
 		`lab train: ordering (${shapeKey(shape)}), ${patterns.length} patterns from tg_2 to depth 4, ` +
-			`${iterations} iterations, ` +
+			`${iterations} iterations, weight seed ${seed}, ` +
 			`${((performance.now() - start) / 1000).toFixed(0)} s`,
 	);
 	out(

@@ -116,7 +116,13 @@ export function processorOptions(
 			break;
 		case 'neural':
 			if (!params.network) throw new Error('the neural scheme needs a trained network');
-			policy = new NeuralScheme(b, params.neuralMinAll, params.neuralMinCut, params.neuralCutWidth);
+			policy = new NeuralScheme(
+				b,
+				params.neuralMinAll,
+				params.neuralMinCut,
+				params.neuralCutWidth,
+				params.network.firstLineWait(),
+			);
 			break;
 		case 'stealing':
 			policy = new WorkStealing(buffers.deques!, processors, params.grain, store.domain.depth, store.locking);

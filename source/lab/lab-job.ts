@@ -4,6 +4,7 @@
  */
 
 import { type PositionData, positionFromData } from '../game/position.js';
+import { type WorkerErrorReply } from '../search/parallel/worker-pool.js';
 import { type AlgorithmName, type AlgorithmParams, type AlgorithmBuffers } from './algorithms.js';
 import { GameDomain } from './game-domain.js';
 import { type NetworkWeights, SplitNetwork } from './neural-network.js';
@@ -35,8 +36,7 @@ export interface LabJob {
 
 /** A worker's answer. */
 export type LabReply =
-	| { readonly type: 'done'; readonly id: number; readonly nodes: number; readonly idleMs: number }
-	| { readonly type: 'error'; readonly id: number; readonly message: string; readonly userError: boolean };
+	{ readonly type: 'done'; readonly id: number; readonly nodes: number; readonly idleMs: number } | WorkerErrorReply;
 
 /** The domain of a tree (one per thread). */
 export function domainOf(tree: TreeSpec): TreeDomain {

@@ -4,7 +4,7 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { UserError } from '../game/user-error.js';
+import { serveJobs } from '../search/parallel/worker-pool.js';
 import { processorOptions } from './algorithms.js';
 import { Cabp, CabpProcessor } from './cabp.js';
 import { domainOf, type LabJob, type LabReply, paramsOf } from './lab-job.js';
@@ -20,8 +20,9 @@ function idleWait(control: Int32Array): void {
 	Atomics.wait(control, C_SEARCHEND, 0, 0.05);
 }
 
-port.on('message', (job: LabJob) => {
-	try {
+serveJobs<LabJob>(
+	port,
+	(job) => {
 		const domain = domainOf(job.tree);
 		const store = new NodeStore(job.store, domain, true);
 		const params = paramsOf(job.params);
@@ -49,14 +50,7 @@ port.on('message', (job: LabJob) => {
 			nodes = proc.nodes;
 		}
 		port.postMessage({ type: 'done', id: job.id, nodes, idleMs } satisfies LabReply);
-	} catch (error) {
-		// Stop the other threads too, then report.
-		Atomics.store(new Int32Array(job.store.control), C_SEARCHEND, 1);
-		port.postMessage({
-			type: 'error',
-			id: job.id,
-			message: error instanceof Error ? error.message : String(error),
-			userError: error instanceof UserError,
-		} satisfies LabReply);
-	}
-});
+	},
+	// Stop the other threads too; the pool reports the error once all have stopped.
+	(job) => Atomics.store(new Int32Array(job.store.control), C_SEARCHEND, 1),
+);

@@ -50,6 +50,8 @@ export interface NetworkWeights {
 	readonly waitError: number;
 	/** Training iterations over all patterns. */
 	readonly iterations: number;
+	/** The seed of the initial weights' Park-Miller stream (1 where absent). */
+	readonly seed?: number;
 }
 
 const sigmoid = (beta: number): number => 1 / (1 + Math.exp(-beta));
@@ -91,7 +93,7 @@ export class SplitNetwork {
 
 	/**
 	 * Trains a network on `patterns` (the thesis: 10000 iterations, learning rate 0.1).
-	 * @param seed seeds the initial weights (uniform in [-0.5, 0.5])
+	 * @param seed seeds the initial weights (uniform in [-0.5, 0.5]), 1 to 2^31 - 2
 	 */
 	static train(
 		patterns: readonly Pattern[],
@@ -169,6 +171,7 @@ export class SplitNetwork {
 			typeError: n > 0 ? typeError / n : 0,
 			waitError: n > 0 ? waitError / n : 0,
 			iterations,
+			seed,
 		});
 	}
 
@@ -183,6 +186,15 @@ export class SplitNetwork {
 	/** See `predictType`. */
 	predictWait(pv: boolean, parentType: number, index: number): number {
 		return this.lookup(pv, parentType, index, 1);
+	}
+
+	/**
+	 * The wait of the first line, rounded to children: the one the network gives the first child of
+	 * a first-line node of type value 0 (an N-PV node). Scheme C gives it to the root, which has no
+	 * parent to give the network its inputs.
+	 */
+	firstLineWait(): number {
+		return Math.round(this.predictWait(true, 0, 0));
 	}
 
 	private lookup(pv: boolean, parentType: number, index: number, output: number): number {

@@ -14,7 +14,9 @@
  *   D-PV nodes after one child, D-ALL nodes with a confidence (children searched) of at least 1;
  * - the neural network, scheme C: the network's wait w plus `mA` children at N-PV and N-ALL nodes,
  *   plus `mC` more at N-CUT nodes (w + mA may be 0 or less: split before any child is searched);
- *   the root, which the network cannot place (it has no parent), after its first child.
+ *   the root, which has no parent to give the network its inputs, is an N-PV node like the rest of
+ *   the first line: it waits the first line's w (`SplitNetwork.firstLineWait`) plus `mA`, and at
+ *   least its first child.
  *
  * Among valid nodes, the highest wins, then the one with more children searched (counting at most
  * a quarter of the branching), then the one with more children left (the thesis's guidelines).
@@ -219,13 +221,22 @@ export class DtsScheme extends ScanScheme {
 
 /** The neural network (scheme C): its wait plus `minAll`, plus `minCut` more at N-CUT nodes. */
 export class NeuralScheme extends ScanScheme {
+	/** Children the root waits for: the first line's wait plus `minAll`, at least 1. */
+	readonly rootWait: number;
+
+	/**
+	 * @param cutWidth m of the N-CUT range [50 - m, 50 + m]
+	 * @param firstLineWait the network's wait for the first line (`SplitNetwork.firstLineWait`), the root's w
+	 */
 	constructor(
 		branching: number,
 		readonly minAll: number,
 		readonly minCut: number,
 		readonly cutWidth: number,
+		firstLineWait: number,
 	) {
 		super(branching);
+		this.rootWait = Math.max(1, firstLineWait + minAll);
 	}
 
 	protected measure(store: NodeStore, r: number): number {
@@ -234,9 +245,9 @@ export class NeuralScheme extends ScanScheme {
 		const fini = m[at + R_FINI];
 		const isCut = m[at + R_PV] === 0 && Math.abs(m[at + R_NTYPE] - 50) <= this.cutWidth;
 		const wait = m[at + R_NWAIT] + this.minAll + (isCut ? this.minCut : 0);
-		// The root has no parent to give the network its inputs: it waits for its first child, as
-		// the first line does in every scheme (shared at once, it multiplies the search overhead).
-		if (m[at + R_PLY] === 0 && fini < 1) return -1;
+		// The root has no parent to give the network its inputs: it waits as the first line does (and
+		// at least for its first child: shared at once, it multiplies the search overhead).
+		if (m[at + R_PLY] === 0) return fini >= this.rootWait ? fini + 1 : -1;
 		return fini >= wait ? fini + 1 : -1;
 	}
 }

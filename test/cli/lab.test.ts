@@ -69,12 +69,51 @@ describe('blobterm lab', () => {
 		expect(r.stdout).toMatch(/\| CABP \| 1 \| \d+ \| \d+ \| 1\.00 \| 0\.0% \| 1\.00 \|/);
 	});
 
+	it('lab train writes the weights it trained, from the weight seed given', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'lab-'));
+		try {
+			const file = join(dir, 'net.json');
+			const train = (seed: string) =>
+				runNode('cli.js', [
+					'lab',
+					'train',
+					'--ordering',
+					'20,69,19',
+					'--iterations',
+					'2',
+					'--weight-seed',
+					seed,
+					'--out',
+					file,
+				]);
+			const r = await train('3');
+			expect(r.stderr).toBe('');
+			expect(r.code).toBe(0);
+			expect(r.stdout).toContain(
+				'lab train: ordering (20,69,19), 4301 patterns from tg_2 to depth 4, 2 iterations, weight seed 3',
+			);
+			const three = JSON.parse(readFileSync(file, 'utf8')) as {
+				seed: number;
+				iterations: number;
+				hidden: number[][];
+			};
+			expect([three.seed, three.iterations, three.hidden.length]).toEqual([3, 2, 12]);
+			await train('4');
+			const four = JSON.parse(readFileSync(file, 'utf8')) as { seed: number; hidden: number[][] };
+			expect(four.seed).toBe(4);
+			expect(four.hidden[0]).not.toEqual(three.hidden[0]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
 	it('bad arguments: one line, exit 2', async () => {
 		for (const [args, message] of [
 			[['lab', 'simulate', '--algorithm', 'nope'], 'unknown algorithm "nope"'],
 			[['lab', 'trees', '--depth', '0'], '--depth must be an integer from 1 to 12'],
 			[['lab', 'trees', '--wa', '101'], '--wa must be an integer from 0 to 100, got "101"'],
 			[['lab', 'frobnicate'], 'unknown lab command "frobnicate"'],
+			[['lab', 'train', '--weight-seed', '0'], '--weight-seed must be an integer from 1 to 2147483646, got "0"'],
 			[['lab', 'parallel', '--board', 'no/such.bwb'], 'no/such.bwb'],
 		] as const) {
 			const r = await runNode('cli.js', [...args]);

@@ -13,7 +13,6 @@
  * The workers run the compiled `parallel-worker.js` next to this file (from `dist/`).
  */
 
-import { Worker } from 'node:worker_threads';
 import { type PositionData, type Position, positionToData } from '../../game/position.js';
 import { type SearchListener } from '../search.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search-options.js';
@@ -21,6 +20,7 @@ import { TranspositionTable } from '../transposition-table.js';
 import { type SearchInfo, type SearchLimits, type SearchResult } from '../types.js';
 import { voteResult } from './vote.js';
 import { CONTROL_ACTIVE, CONTROL_STOP, CONTROL_WORK, createSharedState, type SharedState } from './shared-state.js';
+import { type JobControl, type WorkerErrorReply, WorkerPool } from './worker-pool.js';
 
 /** The parallel algorithms. */
 export type ParallelAlgorithm = 'lazy' | 'ybwc';
@@ -60,13 +60,12 @@ export type PoolReply =
 	| { readonly type: 'info'; readonly id: number; readonly info: SearchInfo }
 	| { readonly type: 'result'; readonly id: number; readonly result: SearchResult }
 	| { readonly type: 'done'; readonly id: number; readonly result?: SearchResult }
-	| { readonly type: 'error'; readonly id: number; readonly message: string };
+	| WorkerErrorReply;
 
-interface Pending {
-	readonly id: number;
+/** What the pool has of a running search. */
+interface Progress {
 	readonly listener: SearchListener;
-	readonly resolve: (result: SearchResult) => void;
-	readonly reject: (error: Error) => void;
+	/** The main thread's result, once in. */
 	result: SearchResult | null;
 	/** Lazy SMP: the helpers' results, for the vote. */
 	readonly helperResults: SearchResult[];
@@ -94,15 +93,11 @@ export interface PoolOptions {
 export class SearchPool {
 	readonly threads: number;
 	readonly parallel: ParallelAlgorithm;
-	private readonly workers: Worker[] = [];
+	private readonly pool: WorkerPool<PoolRequest, PoolReply>;
 	private readonly state: SharedState;
 	private readonly control: Int32Array;
 	private readonly counters: Float64Array;
-	private pending: Pending | null = null;
-	private nextId = 1;
 	private generation = 0;
-	private closed = false;
-	private failure: Error | null = null;
 
 	/** @throws RangeError for a thread count outside 1..MAX_THREADS */
 	constructor(options: PoolOptions = {}) {
@@ -116,29 +111,25 @@ export class SearchPool {
 		this.state = createSharedState(threads);
 		this.control = new Int32Array(this.state.control);
 		this.counters = new Float64Array(this.state.counters);
-		for (let index = 0; index < threads; index++) {
-			const setup: WorkerSetup = {
+		this.pool = new WorkerPool({
+			url: new URL('./parallel-worker.js', import.meta.url),
+			threads,
+			maxThreads: MAX_THREADS,
+			name: 'search',
+			workerData: (index): WorkerSetup => ({
 				index,
 				parallel: this.parallel,
 				state: this.state,
 				table: table.buffer,
 				options: search,
 				niceness: options.niceness ?? 0,
-			};
-			const worker = new Worker(new URL('./parallel-worker.js', import.meta.url), { workerData: setup });
-			worker.on('message', (reply: PoolReply) => this.onReply(index, reply));
-			worker.on('error', (error) => this.fail(error));
-			worker.on('exit', (code) => {
-				if (!this.closed) this.fail(new Error(`search thread ${index} exited with code ${code}`));
-			});
-			worker.unref();
-			this.workers.push(worker);
-		}
+			}),
+		});
 	}
 
 	/** True while a search runs. */
 	get busy(): boolean {
-		return this.pending !== null;
+		return this.pool.busy;
 	}
 
 	/** Nodes searched so far by each thread in the current (or last) search, read from shared memory. */
@@ -158,35 +149,24 @@ export class SearchPool {
 		listener: SearchListener = {},
 		options?: Partial<SearchOptions>,
 	): Promise<SearchResult> {
-		if (this.closed) return Promise.reject(new Error('search pool is closed'));
-		if (this.failure) return Promise.reject(this.failure);
-		if (this.pending) return Promise.reject(new Error('a search is already running'));
-		Atomics.store(this.control, CONTROL_STOP, 0);
-		Atomics.store(this.control, CONTROL_ACTIVE, this.parallel === 'ybwc' ? 1 : 0);
-		this.counters.fill(0);
-		this.generation = (this.generation + 1) & 63;
-		const id = this.nextId++;
-		for (const worker of this.workers) worker.ref();
-		return new Promise((resolve, reject) => {
-			this.pending = {
-				id,
-				listener,
-				resolve,
-				reject,
-				result: null,
-				helperResults: [],
-				helpersLeft: this.threads - 1,
-			};
-			const request: PoolRequest = {
-				type: 'search',
-				id,
-				position: positionToData(position),
-				limits,
-				options,
-				generation: this.generation,
-			};
-			for (const worker of this.workers) worker.postMessage(request);
-		});
+		const progress: Progress = { listener, result: null, helperResults: [], helpersLeft: this.threads - 1 };
+		return this.pool.run<SearchResult>(
+			(id) => {
+				Atomics.store(this.control, CONTROL_STOP, 0);
+				Atomics.store(this.control, CONTROL_ACTIVE, this.parallel === 'ybwc' ? 1 : 0);
+				this.counters.fill(0);
+				this.generation = (this.generation + 1) & 63;
+				return {
+					type: 'search',
+					id,
+					position: positionToData(position),
+					limits,
+					options,
+					generation: this.generation,
+				};
+			},
+			(index, reply, control) => this.onReply(index, reply, progress, control),
+		);
 	}
 
 	/** Asks the running search (if any) to stop now; it then resolves with the best move so far. */
@@ -196,73 +176,51 @@ export class SearchPool {
 
 	/** Forgets the shared table and every thread's killers and history (between games). */
 	clear(): void {
-		if (!this.closed)
-			for (const worker of this.workers) worker.postMessage({ type: 'clear' } satisfies PoolRequest);
+		this.pool.broadcast({ type: 'clear' } satisfies PoolRequest);
 	}
 
 	/** Stops any search and ends every worker thread. */
 	async close(): Promise<void> {
-		if (this.closed) return;
-		this.closed = true;
 		this.stop();
 		Atomics.store(this.control, CONTROL_ACTIVE, 0);
-		this.pending?.reject(new Error('search pool closed'));
-		this.pending = null;
-		await Promise.all(this.workers.map((worker) => worker.terminate()));
+		await this.pool.close();
 	}
 
-	private onReply(index: number, reply: PoolReply): void {
-		const pending = this.pending;
-		if (!pending || reply.id !== pending.id) return;
+	private onReply(index: number, reply: PoolReply, progress: Progress, control: JobControl<SearchResult>): void {
 		switch (reply.type) {
 			case 'info':
-				pending.listener.onInfo?.(reply.info);
+				progress.listener.onInfo?.(reply.info);
 				break;
 			case 'result':
 				// The main thread is done: the helpers stop (Lazy SMP) or leave their idle loop (YBWC).
-				pending.result = reply.result;
+				progress.result = reply.result;
 				Atomics.store(this.control, CONTROL_STOP, 1);
 				Atomics.store(this.control, CONTROL_ACTIVE, 0);
 				Atomics.add(this.control, CONTROL_WORK, 1);
 				Atomics.notify(this.control, CONTROL_WORK);
-				this.settleIfDone();
+				this.settleIfDone(progress, control);
 				break;
 			case 'done':
-				if (reply.result) pending.helperResults.push(reply.result);
-				pending.helpersLeft--;
-				this.settleIfDone();
+				if (reply.result) progress.helperResults.push(reply.result);
+				progress.helpersLeft--;
+				this.settleIfDone(progress, control);
 				break;
 			case 'error':
-				this.settle();
-				pending.reject(new Error(`search thread ${index}: ${reply.message}`));
+				control.reject(this.pool.errorOf(index, reply));
 				break;
 		}
 	}
 
 	/** Resolves the search once the main result is in and every helper has finished. */
-	private settleIfDone(): void {
-		const pending = this.pending;
-		if (!pending || pending.result === null || pending.helpersLeft > 0) return;
-		this.settle();
+	private settleIfDone(progress: Progress, control: JobControl<SearchResult>): void {
+		if (progress.result === null || progress.helpersLeft > 0) return;
 		const nodes = this.counters.reduce((sum, n) => sum + n, 0);
-		if (this.threads === 1) pending.resolve(pending.result);
+		if (this.threads === 1) control.resolve(progress.result);
 		else {
 			// Lazy SMP: the threads vote for the move (thread 0's result when none completed a depth).
 			const chosen =
-				this.parallel === 'lazy' ? voteResult([pending.result, ...pending.helperResults]) : pending.result;
-			pending.resolve({ ...chosen, nodes });
+				this.parallel === 'lazy' ? voteResult([progress.result, ...progress.helperResults]) : progress.result;
+			control.resolve({ ...chosen, nodes });
 		}
-	}
-
-	private settle(): void {
-		this.pending = null;
-		for (const worker of this.workers) worker.unref();
-	}
-
-	private fail(error: Error): void {
-		this.failure = error;
-		const pending = this.pending;
-		this.settle();
-		pending?.reject(error);
 	}
 }
