@@ -18,7 +18,7 @@
 import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { evalTables, type EvalTables, evaluate } from './evaluate.js';
-import { GAIN_SHIFT, MoveOrdering, pickNextMove } from './move-ordering.js';
+import { GAIN_SHIFT, MoveOrdering, pickNextMove, swapToFront } from './move-ordering.js';
 import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
@@ -244,21 +244,41 @@ export class TreeSearch implements SplitHost {
 			const moves = stack.moves;
 			const keys = stack.orderKeys;
 			let n: number;
+			// A node one ply above the leaves with no table move: most of them search one move and
+			// cut off, so that move (the sort's first step) is found alone, and the list is made
+			// only if a second move is needed (`listAt`). Exact only where the first move's search
+			// cannot change the keys: its child is a leaf (no killer or history update).
+			let listAt = -1;
+			let firstMove = NO_MOVE;
 			if (pass) {
 				moves[mBase] = PASS;
 				keys[mBase] = 0;
 				n = 1;
+			} else if (depth === 1 && searched === 0 && options.captureOrdering) {
+				firstMove = this.ordering.firstOrdered(stack, ply, side, options);
+				if (firstMove === NO_MOVE) return terminalScore(mine, theirs + empty, ply);
+				n = 2;
+				listAt = mBase + 1;
 			} else {
-				n = kernel.generate(words, base, side, moves, mBase, false);
+				n = this.ordering.generateOrdered(stack, ply, side, tableMove, options);
 				if (n === 0) return terminalScore(mine, theirs + empty, ply); // Blob War: no move, the other side fills
-				this.ordering.scoreMoves(stack, ply, side, n, tableMove, options);
 			}
 			const pvs = options.algorithm !== 'alphabeta';
-			const end = mBase + n;
+			let end = mBase + n;
 			for (let i = mBase; i < end; i++) {
-				// The first moves best first; past them (an ALL node, most likely) sorting costs more
-				// than it saves: the rest go in the order they are left in.
-				const move = i - mBase < SORTED_MOVES ? pickNextMove(moves, keys, i, end) : moves[i];
+				let move: Move;
+				if (i === mBase && firstMove !== NO_MOVE) move = firstMove;
+				else {
+					if (i === listAt) {
+						// The whole list, with the first move where the sort's first step put it.
+						end = mBase + this.ordering.generateOrdered(stack, ply, side, tableMove, options);
+						swapToFront(moves, keys, mBase, end, firstMove);
+						if (i >= end) break;
+					}
+					// The first moves best first; past them (an ALL node, most likely) sorting costs more
+					// than it saves: the rest go in the order they are left in.
+					move = i - mBase < SORTED_MOVES ? pickNextMove(moves, keys, i, end) : moves[i];
+				}
 				if (move === tableMove && searched > 0) continue;
 				// Step 7. Young Brothers Wait: once the eldest brother is searched (two at a null-window
 				// node, which is expected to cut off), the others may be shared with idle threads.
