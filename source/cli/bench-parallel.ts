@@ -56,7 +56,7 @@ export async function benchParallel(
 	options: Partial<SearchOptions>,
 	depth?: number,
 ): Promise<void> {
-	const depthOf = (i: number) => depth ?? BENCH_POSITIONS[i].depth + 1;
+	const depthOf = (i: number) => depth ?? BENCH_POSITIONS[i].depth;
 	out(`bench parallel on ${describeMachine()}, ${describeSearchOptions(options)}`);
 	out(`depths: ${BENCH_POSITIONS.map((e, i) => `${e.name} ${depthOf(i)}`).join(', ')}`);
 	out('');

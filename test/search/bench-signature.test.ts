@@ -3,17 +3,17 @@ import { BENCH_POSITIONS, benchPosition } from '../../source/cli/bench-positions
 import { Searcher } from '../../source/search/search.js';
 
 /**
- * The bench signature at depth 5 (`blobterm bench search --depth 5`): every bench position
- * searched to 5 plies on one thread with an empty table. It changes only when the search's
+ * The bench signature at depth 7 (`blobterm bench search --depth 7`): every bench position
+ * searched to 7 plies on one thread with an empty table. It changes only when the search's
  * behaviour does; a commit that changes it says so. The full signature (`blobterm bench
  * search`) is pinned in `npm run test:long`.
  */
-export const SIGNATURE_DEPTH_5 = 490932;
+export const SIGNATURE_DEPTH_7 = 771642;
 
 describe('the bench signature', () => {
-	it(`at depth 5 is ${SIGNATURE_DEPTH_5} nodes`, () => {
+	it(`at depth 7 is ${SIGNATURE_DEPTH_7} nodes`, () => {
 		let nodes = 0;
-		for (const entry of BENCH_POSITIONS) nodes += new Searcher().search(benchPosition(entry), { depth: 5 }).nodes;
-		expect(nodes).toBe(SIGNATURE_DEPTH_5);
+		for (const entry of BENCH_POSITIONS) nodes += new Searcher().search(benchPosition(entry), { depth: 7 }).nodes;
+		expect(nodes).toBe(SIGNATURE_DEPTH_7);
 	});
 });

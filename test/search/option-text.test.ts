@@ -55,7 +55,8 @@ describe('search options as text', () => {
 			'algorithm=pvs,eval=classic,exposure=25,hash=16',
 		);
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
-			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off',
+			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off,' +
+				'selective=off,nullmove=off,lmr=off,lmp=off',
 		);
 	});
 });
