@@ -190,28 +190,32 @@ export class TreeSearch implements SplitHost {
 			beta < WIN_THRESHOLD &&
 			ply < MAX_PLY - 4;
 		if (selective) {
-			const staticEval = evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
+			// The static evaluation costs as much as a leaf: it is made only where a test below reads
+			// it (with the default options, at null-move depths only).
+			const reverseFutility = options.reverseFutility && depth <= RFP_DEPTH;
+			const futility = options.futility && depth <= FUTILITY_DEPTH;
+			const nullMove =
+				options.nullMove &&
+				depth >= NULL_MOVE_DEPTH &&
+				this.nullMoveAllowed[ply] === 1 &&
+				empty >= NULL_MOVE_MIN_EMPTY &&
+				mine > 1 &&
+				theirs > 1;
+			const staticEval =
+				reverseFutility || futility || nullMove
+					? evaluate(kernel, words, base, side, mine, theirs, this.evalTables)
+					: 0;
 			// Reverse futility pruning (Heinz's "static null move"): so far above beta that a few
 			// plies will not bring it down.
-			if (options.reverseFutility && depth <= RFP_DEPTH && staticEval - RFP_MARGIN * depth >= beta)
-				return staticEval;
+			if (reverseFutility && staticEval - RFP_MARGIN * depth >= beta) return staticEval;
 			// Futility pruning at the node (as autaxx does it): so far below alpha that no move of
 			// the last plies will bring it up.
-			if (options.futility && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_MARGIN[depth] <= alpha)
-				return staticEval + FUTILITY_MARGIN[depth];
+			if (futility && staticEval + FUTILITY_MARGIN[depth] <= alpha) return staticEval + FUTILITY_MARGIN[depth];
 			// Step 4. Null-move pruning (Beal 1989; Donninger 1993): pass, and search the other side's
 			// reply shallower; if even a free move does not get it back under beta, neither will a
 			// real reply. Not twice in a row, and not near the end of the game, where being forced
 			// to move can hurt (zugzwang: few empty cells, a side with a single blob).
-			if (
-				options.nullMove &&
-				depth >= NULL_MOVE_DEPTH &&
-				staticEval >= beta &&
-				this.nullMoveAllowed[ply] === 1 &&
-				empty >= NULL_MOVE_MIN_EMPTY &&
-				mine > 1 &&
-				theirs > 1
-			) {
+			if (nullMove && staticEval >= beta) {
 				const r = NULL_MOVE_REDUCTION + (depth >= 7 ? 1 : 0);
 				stack.makeChild(ply, side, PASS);
 				this.nullMoveAllowed[ply + 1] = 0;
