@@ -248,17 +248,18 @@ export class TreeSearch implements SplitHost {
 			const moves = stack.moves;
 			const keys = stack.orderKeys;
 			let n: number;
-			// A node one ply above the leaves with no table move: most of them search one move and
-			// cut off, so that move (the sort's first step) is found alone, and the list is made
-			// only if a second move is needed (`listAt`). Exact only where the first move's search
-			// cannot change the keys: its child is a leaf (no killer or history update).
+			// A node one or two plies above the leaves with no table move: most of them search one
+			// move and cut off, so that move (the sort's first step) is found alone, and the list is
+			// made only if a second move is needed (`listAt`). Exact only where the first move's
+			// search cannot change this node's keys: below it, only the other side's nodes remember
+			// cut-offs (killers at other plies, the other side's history).
 			let listAt = -1;
 			let firstMove = NO_MOVE;
 			if (pass) {
 				moves[mBase] = PASS;
 				keys[mBase] = 0;
 				n = 1;
-			} else if (depth === 1 && searched === 0 && options.captureOrdering) {
+			} else if (depth <= 2 && searched === 0 && options.captureOrdering) {
 				firstMove = this.ordering.firstOrdered(stack, ply, side, options);
 				if (firstMove === NO_MOVE) return terminalScore(mine, theirs + empty, ply);
 				n = 2;
