@@ -6,7 +6,7 @@
  *     ^
  *   search    the engine: evaluation, transposition table, alpha-beta, time, worker threads
  *     ^
- *   protocol  UAI's info lines, read and written in one place
+ *   protocol  UAI: its commands and replies, read and written in one place
  *     ^
  *   lab       the parallel alpha-beta lab: synthetic trees, parallel algorithms, the simulator
  *     ^

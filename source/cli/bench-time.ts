@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describeMachine } from './machine.js';
+import { formatUaiCommand } from '../protocol/uai.js';
 
 /** FENs of the UAI measure: the Ataxx start and positions from its openings and middlegame. */
 const UAI_POSITIONS = [
@@ -130,24 +131,24 @@ class UaiTimer {
 	}
 
 	async ready(): Promise<void> {
-		this.send('uai');
+		this.send(formatUaiCommand({ type: 'uai' }));
 		await this.expect('uaiok');
 	}
 
 	/** Ms from `go movetime T` to `bestmove`, the position set and the engine ready before. */
 	async go(fen: string, moveTimeMs: number): Promise<number> {
-		this.send('uainewgame');
-		this.send(`position fen ${fen}`);
-		this.send('isready');
+		this.send(formatUaiCommand({ type: 'uainewgame' }));
+		this.send(formatUaiCommand({ type: 'position', fen, moves: [] }));
+		this.send(formatUaiCommand({ type: 'isready' }));
 		await this.expect('readyok');
 		const started = performance.now();
-		this.send(`go movetime ${moveTimeMs}`);
+		this.send(formatUaiCommand({ type: 'go', movetime: moveTimeMs }));
 		await this.expect('bestmove');
 		return performance.now() - started;
 	}
 
 	async quit(): Promise<void> {
-		this.send('quit');
+		this.send(formatUaiCommand({ type: 'quit' }));
 		await this.child;
 	}
 }

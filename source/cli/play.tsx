@@ -9,7 +9,6 @@ import { type Variant } from '../game/game-over.js';
 import { playMove } from '../game/make-move.js';
 import { Game } from '../match/game.js';
 import { gameFromBoardFile, readGameFile } from '../match/saved-game.js';
-import { GameSession } from '../match/game-session.js';
 import { GameLog } from '../match/game-log.js';
 import { fileErrorWords, makeDirectory } from '../match/user-files.js';
 import { printable } from '../players/printable.js';
@@ -218,7 +217,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const analysisSpecs = flags.analysisEngine && flags.analysisEngine.length > 0 ? flags.analysisEngine : ['builtin'];
 	if (analysisSpecs.length > 2) throw new UsageError('at most two --analysis-engine');
 	const analyses = analysisSpecs.map((text) => makeAnalysis(text, undefined, io));
-	const session = new GameSession({
+	const game = new Game({
 		start: loaded.start,
 		before: loaded.before,
 		moves: loaded.moves,
@@ -232,21 +231,18 @@ export async function run(argv: readonly string[]): Promise<void> {
 	try {
 		// Ink is loaded only here: it takes a while, and help, errors and --plain do without it.
 		const [{ App }, { runTui }] = await Promise.all([import('../ui/App.js'), import('../ui/run-tui.js')]);
-		void session.run();
+		void game.run();
 		// q exits 0; Ctrl-C exits 130, as a process stopped by SIGINT does (and as match does).
 		const onQuit = (how: 'quit' | 'interrupt') => {
 			if (how === 'interrupt') process.exitCode = 130;
-			session.quit();
+			game.abort();
 		};
-		await runTui(
-			<App session={session} boardName={basename(boardPath)} onQuit={onQuit} io={io} analyses={analyses} />,
-			{
-				onCrash: (error) => reportError('blobterm', error),
-			},
-		);
-		session.quit();
+		await runTui(<App game={game} boardName={basename(boardPath)} onQuit={onQuit} io={io} analyses={analyses} />, {
+			onCrash: (error) => reportError('blobterm', error),
+		});
+		game.abort();
 	} finally {
-		await Promise.all([session.close(), ...analyses.map((a) => a.close())]);
+		await Promise.all([game.close(), ...analyses.map((a) => a.close())]);
 		await gameLog?.close();
 	}
 }

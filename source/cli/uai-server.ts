@@ -17,10 +17,19 @@
 import { createInterface } from 'node:readline';
 import { ATAXX_START_FEN, parseFen } from '../game/fen.js';
 import { playMove } from '../game/make-move.js';
-import { type Move, NO_MOVE } from '../game/move.js';
+import { type Move } from '../game/move.js';
 import { type Position } from '../game/position.js';
-import { formatUaiMove, parseUaiMove } from '../game/uai-notation.js';
-import { formatInfoLine } from '../protocol/uai.js';
+import { parseUaiMove } from '../game/uai-notation.js';
+import {
+	formatBestMove,
+	formatInfoLine,
+	formatUaiReply,
+	parseUaiCommand,
+	type UaiGo,
+	type UaiOption,
+	type UaiPosition,
+	type UaiReply,
+} from '../protocol/uai.js';
 import { applySearchOption, SWITCHES } from '../search/option-text.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
 import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
@@ -28,21 +37,6 @@ import { type SearchLimits, type SearchResult } from '../search/types.js';
 
 /** Most lines `setoption name MultiPV` allows. */
 export const MAX_MULTI_PV = 256;
-
-/** The words of `go` that end a `searchmoves` list. */
-const GO_KEYWORDS = new Set([
-	'btime',
-	'wtime',
-	'binc',
-	'winc',
-	'movestogo',
-	'movetime',
-	'depth',
-	'nodes',
-	'infinite',
-	'ponder',
-	'mate',
-]);
 
 /** The engine's name in `id name`. */
 export const ENGINE_NAME = 'blobterm 0.1';
@@ -120,39 +114,49 @@ class UaiServer {
 
 	/** Handles one line. @returns false on `quit` */
 	handle(raw: string): boolean {
-		const line = raw.trim();
-		const [command, ...args] = line.split(/\s+/);
-		switch (command) {
+		const parsed = parseUaiCommand(raw);
+		if (parsed === null) return true;
+		if (!parsed.ok) {
+			this.info(parsed.reason);
+			return true;
+		}
+		for (const note of parsed.notes) this.info(note);
+		const command = parsed.command;
+		switch (command.type) {
 			case 'uai':
 				this.identify();
 				return true;
 			case 'isready':
-				this.write('readyok');
+				this.reply({ type: 'readyok' });
 				return true;
 			case 'uainewgame':
 				this.stopSearch();
 				this.pool?.clear();
 				return true;
 			case 'setoption':
-				this.setOption(args);
+				this.setOption(command.name, command.value ?? '');
 				return true;
 			case 'position':
-				this.setPosition(args);
+				this.setPosition(command);
 				return true;
 			case 'go':
-				this.go(args);
+				this.go(command);
 				return true;
 			case 'stop':
 				this.stopSearch();
 				return true;
 			case 'quit':
 				return false;
-			case '':
-				return true;
-			default:
-				this.write(`info string unknown command: ${line.slice(0, 80)}`);
-				return true;
 		}
+	}
+
+	private reply(reply: UaiReply): void {
+		this.write(formatUaiReply(reply));
+	}
+
+	/** An `info string` line. */
+	private info(text: string): void {
+		this.reply({ type: 'info', string: text });
 	}
 
 	/** Stops any search and ends the worker thread. */
@@ -164,41 +168,42 @@ class UaiServer {
 
 	private identify(): void {
 		const full = { ...DEFAULT_SEARCH_OPTIONS, ...this.options };
-		this.write(`id name ${ENGINE_NAME}`);
-		this.write('id author the blobterm developers');
-		this.write(`option name Hash type spin default ${full.hashMb} min 1 max 4096`);
-		this.write(`option name Threads type spin default ${this.threads} min 1 max ${MAX_THREADS}`);
-		this.write(`option name Parallel type combo default ${this.parallel} var lazy var ybwc`);
-		this.write(`option name Algorithm type combo default ${full.algorithm} var pvs var mtdf var alphabeta`);
-		this.write(`option name Evaluation type combo default ${full.evaluation} var tuned var classic`);
-		this.write(`option name MultiPV type spin default 1 min 1 max ${MAX_MULTI_PV}`);
-		for (const [name, key] of CHECK_OPTIONS)
-			this.write(`option name ${name} type check default ${full[SWITCHES[key]] ? 'true' : 'false'}`);
-		this.write('uaiok');
+		this.reply({ type: 'id', field: 'name', value: ENGINE_NAME });
+		this.reply({ type: 'id', field: 'author', value: 'the blobterm developers' });
+		const options: UaiOption[] = [
+			{ name: 'Hash', kind: 'spin', default: String(full.hashMb), min: 1, max: 4096 },
+			{ name: 'Threads', kind: 'spin', default: String(this.threads), min: 1, max: MAX_THREADS },
+			{ name: 'Parallel', kind: 'combo', default: this.parallel, vars: ['lazy', 'ybwc'] },
+			{ name: 'Algorithm', kind: 'combo', default: full.algorithm, vars: ['pvs', 'mtdf', 'alphabeta'] },
+			{ name: 'Evaluation', kind: 'combo', default: full.evaluation, vars: ['tuned', 'classic'] },
+			{ name: 'MultiPV', kind: 'spin', default: '1', min: 1, max: MAX_MULTI_PV },
+			...CHECK_OPTIONS.map(([name, key]): UaiOption => ({
+				name,
+				kind: 'check',
+				default: full[SWITCHES[key]] ? 'true' : 'false',
+			})),
+		];
+		for (const option of options) this.reply({ type: 'option', ...option });
+		this.reply({ type: 'uaiok' });
 	}
 
-	private setOption(args: string[]): void {
-		// setoption name NAME [value VALUE]; names may hold spaces.
-		const valueAt = args.indexOf('value');
-		const name = args.slice(1, valueAt < 0 ? undefined : valueAt).join(' ');
-		const value = valueAt < 0 ? '' : args.slice(valueAt + 1).join(' ');
+	private setOption(name: string, value: string): void {
 		if (name.toLowerCase() === 'threads') {
 			const n = Number(value);
 			if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS)
-				this.write(`info string Threads must be an integer from 1 to ${MAX_THREADS}, got "${value}"`);
+				this.info(`Threads must be an integer from 1 to ${MAX_THREADS}, got "${value}"`);
 			else this.reconfigure(() => (this.threads = n));
 			return;
 		}
 		if (name.toLowerCase() === 'multipv') {
 			const n = Number(value);
 			if (!Number.isInteger(n) || n < 1 || n > MAX_MULTI_PV)
-				this.write(`info string MultiPV must be an integer from 1 to ${MAX_MULTI_PV}, got "${value}"`);
+				this.info(`MultiPV must be an integer from 1 to ${MAX_MULTI_PV}, got "${value}"`);
 			else this.multiPv = n;
 			return;
 		}
 		if (name.toLowerCase() === 'parallel') {
-			if (value !== 'lazy' && value !== 'ybwc')
-				this.write(`info string Parallel must be lazy or ybwc, got "${value}"`);
+			if (value !== 'lazy' && value !== 'ybwc') this.info(`Parallel must be lazy or ybwc, got "${value}"`);
 			else this.reconfigure(() => (this.parallel = value));
 			return;
 		}
@@ -212,8 +217,8 @@ class UaiServer {
 					: lower === 'evaluation'
 						? 'eval'
 						: check?.[1];
-		if (args[0] !== 'name' || key === undefined) {
-			this.write(`info string unknown option: ${name || args.join(' ')}`);
+		if (key === undefined) {
+			this.info(`unknown option: ${name}`);
 			return;
 		}
 		try {
@@ -221,7 +226,7 @@ class UaiServer {
 			if (next.hashMb !== this.options.hashMb) this.reconfigure(() => (this.options = next));
 			else this.options = next;
 		} catch (error) {
-			this.write(`info string ${(error as Error).message}`);
+			this.info(`${(error as Error).message}`);
 		}
 	}
 
@@ -236,33 +241,18 @@ class UaiServer {
 		}
 	}
 
-	private setPosition(args: string[]): void {
+	private setPosition(command: UaiPosition): void {
 		let position: Position;
-		let rest: string[];
 		try {
-			if (args[0] === 'startpos') {
-				position = parseFen(ATAXX_START_FEN).position;
-				rest = args.slice(1);
-			} else if (args[0] === 'fen') {
-				const movesAt = args.indexOf('moves');
-				position = parseFen(args.slice(1, movesAt < 0 ? undefined : movesAt).join(' ')).position;
-				rest = movesAt < 0 ? [] : args.slice(movesAt);
-			} else {
-				this.write('info string expected: position startpos|fen FEN [moves ...]');
-				return;
-			}
+			position = parseFen(command.fen ?? ATAXX_START_FEN).position;
 		} catch (error) {
-			this.write(`info string ${(error as Error).message}`);
+			this.info((error as Error).message);
 			return;
 		}
-		if (rest.length > 0 && rest[0] !== 'moves') {
-			this.write(`info string expected "moves", found "${rest[0]}"`);
-			return;
-		}
-		for (const text of rest.slice(1)) {
+		for (const text of command.moves) {
 			const check = parseUaiMove(position, text);
 			if (!check.ok) {
-				this.write(`info string illegal move ${text}: ${check.reason}; position kept before it`);
+				this.info(`illegal move ${text}: ${check.reason}; position kept before it`);
 				break;
 			}
 			position = playMove(position, check.move);
@@ -270,26 +260,20 @@ class UaiServer {
 		this.position = position;
 	}
 
-	private go(args: string[]): void {
+	private go(go: UaiGo): void {
 		const startedAt = performance.timeOrigin + performance.now();
 		if (this.searching) {
-			this.write('info string already searching: go ignored');
+			this.info('already searching: go ignored');
 			return;
 		}
-		const number = (name: string) => {
-			const i = args.indexOf(name);
-			if (i < 0) return undefined;
-			const n = Number(args[i + 1]);
-			return Number.isFinite(n) ? n : undefined;
-		};
-		const infinite = args.includes('infinite');
+		const infinite = go.infinite === true;
 		const blue = this.position.side === 0;
-		const clock = number(blue ? 'btime' : 'wtime');
-		const increment = number(blue ? 'binc' : 'winc') ?? 0;
-		const moveTime = number('movetime');
-		const depth = number('depth');
-		const nodes = number('nodes');
-		const searchMoves = this.searchMoves(args);
+		const clock = blue ? go.btime : go.wtime;
+		const increment = (blue ? go.binc : go.winc) ?? 0;
+		const moveTime = go.movetime;
+		const depth = go.depth;
+		const nodes = go.nodes;
+		const searchMoves = this.searchMoves(go.searchmoves);
 		let limits: SearchLimits = {
 			variant: 'ataxx',
 			depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
@@ -303,7 +287,7 @@ class UaiServer {
 			if (clock !== undefined)
 				limits = {
 					...limits,
-					clock: { timeLeftMs: clock, incrementMs: increment, movesToGo: number('movestogo') },
+					clock: { timeLeftMs: clock, incrementMs: increment, movesToGo: go.movestogo },
 				};
 			else if (moveTime !== undefined) limits = { ...limits, timeMs: moveTime };
 		}
@@ -327,29 +311,27 @@ class UaiServer {
 			.then((result) => {
 				this.searching = null;
 				if (this.infinite && !this.stopped) this.heldResult = { position, result };
-				else this.write(bestMoveLine(position, result.move));
+				else this.write(formatBestMove(position, result.move));
 			})
 			.catch((error: Error) => {
 				this.searching = null;
-				this.write(`info string search failed: ${error.message}`);
-				this.write('bestmove 0000');
+				this.info(`search failed: ${error.message}`);
+				this.reply({ type: 'bestmove', move: '0000' });
 			});
 	}
 
 	/**
-	 * The moves after `searchmoves` (up to the next keyword of `go`), read in the current position.
-	 * A move that is not legal is left out, with an `info string`.
+	 * The moves of `go searchmoves`, read in the current position. A move that is not legal is left
+	 * out, with an `info string`.
 	 * @returns undefined when there are none
 	 */
-	private searchMoves(args: readonly string[]): Move[] | undefined {
-		const at = args.indexOf('searchmoves');
-		if (at < 0) return undefined;
+	private searchMoves(texts: readonly string[] | undefined): Move[] | undefined {
+		if (texts === undefined) return undefined;
 		const moves: Move[] = [];
-		for (const text of args.slice(at + 1)) {
-			if (GO_KEYWORDS.has(text)) break;
+		for (const text of texts) {
 			const check = parseUaiMove(this.position, text);
 			if (check.ok) moves.push(check.move);
-			else this.write(`info string searchmoves: ${text} left out: ${check.reason}`);
+			else this.info(`searchmoves: ${text} left out: ${check.reason}`);
 		}
 		return moves.length > 0 ? moves : undefined;
 	}
@@ -358,13 +340,8 @@ class UaiServer {
 		this.stopped = true;
 		this.pool?.stop();
 		if (this.heldResult) {
-			this.write(bestMoveLine(this.heldResult.position, this.heldResult.result.move));
+			this.write(formatBestMove(this.heldResult.position, this.heldResult.result.move));
 			this.heldResult = null;
 		}
 	}
-}
-
-/** `bestmove MOVE` (`0000` when there is no move: a pass, or a finished game). */
-function bestMoveLine(position: Position, move: Move): string {
-	return `bestmove ${move === NO_MOVE ? '0000' : formatUaiMove(position, move)}`;
 }

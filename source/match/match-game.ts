@@ -5,7 +5,8 @@
  * through `startMatchGame`, so a game played on another machine is recorded exactly as a local one.
  */
 
-import { defaultHalfMoveLimit, type Variant } from '../game/game-over.js';
+import { type Variant } from '../game/game-over.js';
+import { defaultLimit } from './half-move-limit.js';
 import { BLUE, type Side } from '../game/position.js';
 import { createPlayer } from '../players/create-player.js';
 import { type PlayerSpec } from '../players/player-spec.js';
@@ -20,16 +21,7 @@ import { type GameResult } from './result.js';
 import { type ScheduledGame } from './schedule.js';
 import { watchdogMs } from '../search/time-manager.js';
 
-/**
- * Half-move limit of an Ataxx-rules game when none is given: the rules' own clock (100 half-moves
- * without a clone) ends games first.
- */
-export const ATAXX_HALF_MOVE_LIMIT = 1000;
-
-/** The half-move limit used when none is given: Blob War's default for the board, or `ATAXX_HALF_MOVE_LIMIT`. */
-export function defaultLimit(variant: Variant, geometry: { readonly playableCount: number }): number {
-	return variant === 'ataxx' ? ATAXX_HALF_MOVE_LIMIT : defaultHalfMoveLimit(geometry);
-}
+export { ATAXX_HALF_MOVE_LIMIT, defaultLimit } from './half-move-limit.js';
 
 /** What every game of a match shares. */
 export interface MatchGameSettings {

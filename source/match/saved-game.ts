@@ -45,9 +45,8 @@ import {
 	sideName,
 } from '../game/position.js';
 import { type Player } from '../players/player.js';
-import { type PlayedMove } from './game.js';
-import { type LoadedGame } from './game-session.js';
-import { movesAlong } from './history-moves.js';
+import { type LoadedGame, type PlayedMove } from './game.js';
+import { movesAlong } from '../game/history-moves.js';
 import { MAX_BOARD_BYTES } from './load-board.js';
 import { readReportFields, reportFields, type ReportFields } from './move-report.js';
 import { fileErrorWords, readTextFile } from './user-files.js';

@@ -24,7 +24,8 @@ import { type SearchInfo, type SearchLimits } from '../search/types.js';
 import { pvText } from './builtin-player.js';
 import { type EngineLogger } from './engine-log.js';
 import { EngineProcess } from './engine-process.js';
-import { formatInfoLine, parseInfoLine } from '../protocol/uai.js';
+import { bestMoveOf, formatInfoLine, formatUaiCommand, parseInfoLine, parseUaiReply } from '../protocol/uai.js';
+import { sendUai } from './uai-player.js';
 
 /**
  * The nice value of the built-in analysis's search threads: below the interface's thread, so that
@@ -267,7 +268,7 @@ export class UaiAnalysis implements Analysis {
 
 	stop(): void {
 		this.pending = null;
-		if (this.searching) this.engine?.send('stop');
+		if (this.searching && this.engine) sendUai(this.engine, { type: 'stop' });
 	}
 
 	snapshot(): AnalysisSnapshot {
@@ -287,7 +288,7 @@ export class UaiAnalysis implements Analysis {
 
 	async close(): Promise<void> {
 		this.pending = null;
-		await this.engine?.close('quit', 500, 300);
+		await this.engine?.close(formatUaiCommand({ type: 'quit' }), 500, 300);
 	}
 
 	private fail(message: string): void {
@@ -307,14 +308,16 @@ export class UaiAnalysis implements Analysis {
 			engine.onLines((lines) => {
 				for (const line of lines) this.onLine(line);
 			});
-			const uaiok = engine.waitFor((line) => (line.trim() === 'uaiok' ? true : undefined), this.replyMs);
-			engine.send('uai');
+			const uaiok = engine.waitFor(
+				(line) => (parseUaiReply(line)?.type === 'uaiok' ? true : undefined),
+				this.replyMs,
+			);
+			sendUai(engine, { type: 'uai' });
 			if ((await uaiok).kind !== 'found') {
 				this.fail(`${this.name}: no uaiok${engine.stderrLine ? ` (stderr: ${engine.stderrLine})` : ''}`);
 				return false;
 			}
-			for (const [name, value] of this.options.options ?? [])
-				engine.send(`setoption name ${name} value ${value}`);
+			for (const [name, value] of this.options.options ?? []) sendUai(engine, { type: 'setoption', name, value });
 			return true;
 		})();
 		return this.ready;
@@ -329,11 +332,8 @@ export class UaiAnalysis implements Analysis {
 			const engine = this.engine!;
 			while (this.pending) {
 				if (this.searching) {
-					const bestmove = engine.waitFor(
-						(line) => (line.trim().startsWith('bestmove') ? true : undefined),
-						this.replyMs,
-					);
-					engine.send('stop');
+					const bestmove = engine.waitFor(bestMoveOf, this.replyMs);
+					sendUai(engine, { type: 'stop' });
 					const stopped = await bestmove;
 					this.searching = false;
 					if (stopped.kind !== 'found') return this.fail(`${this.name}: no bestmove after stop`);
@@ -341,10 +341,14 @@ export class UaiAnalysis implements Analysis {
 				const request = this.pending;
 				this.pending = null;
 				if (!request) break;
-				engine.send(`setoption name MultiPV value ${request.multiPv}`);
-				engine.send(positionCommand(request));
-				const readyok = engine.waitFor((line) => (line.trim() === 'readyok' ? true : undefined), this.replyMs);
-				engine.send('isready');
+				sendUai(engine, { type: 'setoption', name: 'MultiPV', value: String(request.multiPv) });
+				// The FEN holds the Ataxx half-move clock.
+				sendUai(engine, { type: 'position', fen: formatFen(request.position), moves: [] });
+				const readyok = engine.waitFor(
+					(line) => (parseUaiReply(line)?.type === 'readyok' ? true : undefined),
+					this.replyMs,
+				);
+				sendUai(engine, { type: 'isready' });
 				if ((await readyok).kind !== 'found') return this.fail(`${this.name}: no readyok`);
 				this.request = request;
 				this.lines.clear();
@@ -353,7 +357,7 @@ export class UaiAnalysis implements Analysis {
 				this.status = 'searching';
 				this.searching = true;
 				const moves = request.searchMoves?.map((m) => formatUaiMove(request.position, m)) ?? [];
-				engine.send(`go infinite${moves.length > 0 ? ` searchmoves ${moves.join(' ')}` : ''}`);
+				sendUai(engine, { type: 'go', infinite: true, ...(moves.length > 0 && { searchmoves: moves }) });
 			}
 		} finally {
 			this.switching = false;
@@ -361,8 +365,7 @@ export class UaiAnalysis implements Analysis {
 	}
 
 	private onLine(line: string): void {
-		const trimmed = line.trim();
-		if (trimmed.startsWith('bestmove') && !this.switching) {
+		if (bestMoveOf(line) !== undefined && !this.switching) {
 			this.searching = false;
 			if (this.status === 'searching') this.status = 'done';
 			return;
@@ -384,9 +387,4 @@ export class UaiAnalysis implements Analysis {
 			request.multiPv,
 		);
 	}
-}
-
-/** `position fen FEN` for a request (the FEN holds the Ataxx half-move clock). */
-function positionCommand(request: AnalysisRequest): string {
-	return `position fen ${formatFen(request.position)}`;
 }

@@ -9,10 +9,9 @@ import { type Position } from '../game/position.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchInfo, type SearchResult } from '../search/types.js';
-import { formatInfoLine } from '../protocol/uai.js';
+import { formatBestMove, formatInfoLine, formatUaiCommand } from '../protocol/uai.js';
 import { type EngineLogger } from './engine-log.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
-import { formatUaiMove } from '../game/uai-notation.js';
 import { formatFen } from '../game/fen.js';
 
 /** Settings of the built-in engine. */
@@ -91,12 +90,15 @@ export class BuiltinPlayer implements Player {
 				variant: request.variant,
 			};
 			const log = this.options.log;
-			log?.('>', `position fen ${formatFen(position)}`);
+			log?.('>', formatUaiCommand({ type: 'position', fen: formatFen(position), moves: [] }));
 			log?.(
 				'>',
-				`go${limits.timeMs !== undefined ? ` movetime ${Math.round(limits.timeMs)}` : ''}` +
-					`${limits.depth !== undefined ? ` depth ${limits.depth}` : ''}` +
-					`${limits.nodes !== undefined ? ` nodes ${limits.nodes}` : ''}`,
+				formatUaiCommand({
+					type: 'go',
+					...(limits.timeMs !== undefined && { movetime: Math.round(limits.timeMs) }),
+					...(limits.depth !== undefined && { depth: limits.depth }),
+					...(limits.nodes !== undefined && { nodes: limits.nodes }),
+				}),
 			);
 			const result = await pool.search(position, limits, {
 				onInfo: (info) => {
@@ -105,7 +107,7 @@ export class BuiltinPlayer implements Player {
 					request.onInfo?.(toEngineInfo(position, info));
 				},
 			});
-			log?.('<', `bestmove ${result.move === NO_MOVE ? '0000' : formatUaiMove(position, result.move)}`);
+			log?.('<', formatBestMove(position, result.move));
 			if (result.move === NO_MOVE || result.move === PASS)
 				return { kind: 'forfeit', reason: 'the built-in engine found no move' };
 			const report = resultReport(position, result);

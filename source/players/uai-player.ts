@@ -14,15 +14,22 @@
  * process group. UAI engines play Ataxx on 7x7 boards (the game loop's `ataxx` variant).
  */
 
-import { formatFen } from '../game/fen.js';
 import { type Move, PASS } from '../game/move.js';
 import { formatMove, moveCoords } from '../game/notation.js';
 import { type Position, sideName } from '../game/position.js';
 import { type EngineLogger } from './engine-log.js';
 import { EngineProcess, howEnded, type ProcessExit, startFailure, type WaitResult } from './engine-process.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
-import { parseInfoLine, type UaiInfo } from '../protocol/uai.js';
-import { formatUaiMove, isUaiMoveText, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
+import {
+	bestMoveOf,
+	formatUaiCommand,
+	gamePosition,
+	parseInfoLine,
+	parseUaiReply,
+	type UaiCommand,
+	type UaiInfo,
+} from '../protocol/uai.js';
+import { isUaiMoveText, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
 /** Settings of a UAI engine. */
 export interface UaiEngineOptions {
@@ -88,7 +95,11 @@ export class UaiPlayer implements Player {
 	async close(): Promise<void> {
 		const engine = this.process;
 		if (!engine) return;
-		await engine.close('quit', this.options.quitMs ?? 500, this.options.killDelayMs ?? 300);
+		await engine.close(
+			formatUaiCommand({ type: 'quit' }),
+			this.options.quitMs ?? 500,
+			this.options.killDelayMs ?? 300,
+		);
 	}
 
 	/** Starts the engine and does the handshake, once. @throws Forfeit */
@@ -102,20 +113,28 @@ export class UaiPlayer implements Player {
 		this.process = engine;
 		const initMs = this.options.initMs ?? 5000;
 		const readyMs = this.options.readyMs ?? 5000;
-		const uaiok = engine.waitFor((line) => (line.trim() === 'uaiok' ? true : undefined), initMs, signal);
-		engine.send('uai');
+		const uaiok = engine.waitFor(
+			(line) => (parseUaiReply(line)?.type === 'uaiok' ? true : undefined),
+			initMs,
+			signal,
+		);
+		sendUai(engine, { type: 'uai' });
 		this.check(engine, await uaiok, 'uaiok', initMs, 'after uai');
-		for (const [name, value] of this.options.options ?? []) engine.send(`setoption name ${name} value ${value}`);
+		for (const [name, value] of this.options.options ?? []) sendUai(engine, { type: 'setoption', name, value });
 		await this.sync(engine, readyMs, signal);
-		engine.send('uainewgame');
+		sendUai(engine, { type: 'uainewgame' });
 		this.ready = true;
 		return engine;
 	}
 
 	/** `isready`, then waits for `readyok`. @throws Forfeit */
 	private async sync(engine: EngineProcess, readyMs: number, signal: AbortSignal): Promise<void> {
-		const readyok = engine.waitFor((line) => (line.trim() === 'readyok' ? true : undefined), readyMs, signal);
-		engine.send('isready');
+		const readyok = engine.waitFor(
+			(line) => (parseUaiReply(line)?.type === 'readyok' ? true : undefined),
+			readyMs,
+			signal,
+		);
+		sendUai(engine, { type: 'isready' });
 		this.check(engine, await readyok, 'readyok', readyMs, 'after isready');
 	}
 
@@ -141,7 +160,7 @@ export class UaiPlayer implements Player {
 	/** One move: position, sync, go, bestmove. @throws Forfeit */
 	private async search(engine: EngineProcess, request: MoveRequest, started: number): Promise<MoveAnswer> {
 		const { position, signal } = request;
-		engine.send(positionCommand(request.history, request.moves));
+		sendUai(engine, gamePosition(request.history, request.moves));
 		await this.sync(engine, this.options.readyMs ?? 5000, signal);
 
 		let info: EngineInfo = { timeMs: 0 };
@@ -169,20 +188,13 @@ export class UaiPlayer implements Player {
 		const stop = () => {
 			if (stopped) return;
 			stopped = true;
-			engine.send('stop');
+			sendUai(engine, { type: 'stop' });
 		};
 		this.stopNow = stop;
 		const limitMs = request.timeMs + this.graceMs;
-		const bestmove = engine.waitFor(
-			(line) => {
-				const tokens = line.trim().split(/\s+/);
-				return tokens[0] === 'bestmove' ? (tokens[1] ?? '') : undefined;
-			},
-			limitMs,
-			signal,
-		);
+		const bestmove = engine.waitFor(bestMoveOf, limitMs, signal);
 		engine.lastOther = '';
-		engine.send(`go movetime ${Math.max(1, Math.round(request.timeMs))}`);
+		sendUai(engine, { type: 'go', movetime: Math.max(1, Math.round(request.timeMs)) });
 		try {
 			const result = await bestmove;
 			if (result.kind === 'aborted') {
@@ -226,19 +238,9 @@ export class UaiPlayer implements Player {
 	}
 }
 
-/**
- * The `position` command for a game: `position fen FEN moves M1 M2 ...`, the FEN of the position
- * the game's known moves start from (a board file's history before them has none).
- * @param history the game's positions, oldest first, ending with the position to move in
- * @param moves the moves that lead along the end of `history` to its last position (`MoveRequest.moves`)
- * @throws RangeError if there are more moves than steps of `history`
- */
-export function positionCommand(history: readonly Position[], moves: readonly Move[]): string {
-	const first = history.length - 1 - moves.length;
-	if (first < 0) throw new RangeError(`${moves.length} moves for ${history.length} positions`);
-	const texts = moves.map((move, i) => formatUaiMove(history[first + i], move));
-	const fen = formatFen(history[first], 1 + Math.floor(first / 2));
-	return texts.length > 0 ? `position fen ${fen} moves ${texts.join(' ')}` : `position fen ${fen}`;
+/** Sends a UAI command to the engine. */
+export function sendUai(engine: EngineProcess, command: UaiCommand): void {
+	engine.send(formatUaiCommand(command));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The game screen. `App` publishes the session (`GameProvider`); `GameScreen`, the container,
+ * The game screen. `App` publishes the game (`GameProvider`); `GameScreen`, the container,
  * owns the screen state, turns keys into commands through the pure reducer and carries out their
- * effects on the session; the components only render.
+ * effects on the game; the components only render.
  */
 
 import { basename } from 'node:path';
@@ -10,7 +10,7 @@ import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { sideName } from '../game/position.js';
 import { readGameFile, saveGame, toSavedGame } from '../match/saved-game.js';
 import { exportPosition } from '../match/export-position.js';
-import { type GameSession, type SessionState } from '../match/game-session.js';
+import { type Game, type GameState } from '../match/game.js';
 import { IoLog } from '../match/io-log.js';
 import { type Analysis } from '../players/analysis.js';
 import { AnalysisPanel } from './components/AnalysisPanel.js';
@@ -35,7 +35,7 @@ import { useIoLines } from './hooks/use-io-lines.js';
 
 /** Props of the app. */
 export interface AppProps {
-	readonly session: GameSession;
+	readonly game: Game;
 	/** The board's file name, for the title. */
 	readonly boardName: string;
 	/** Called when the user quits (q) or interrupts (Ctrl-C), after Ink has been asked to exit. */
@@ -48,12 +48,12 @@ export interface AppProps {
 
 const NO_ANALYSES: readonly Analysis[] = [];
 
-/** The whole interface for a session of games. */
-export function App({ session, boardName, onQuit, io, analyses = NO_ANALYSES }: AppProps) {
+/** The whole interface for the game at the board: one game after another, with take-backs. */
+export function App({ game, boardName, onQuit, io, analyses = NO_ANALYSES }: AppProps) {
 	const [name, setName] = useState(boardName);
 	const [ioLog] = useState(() => io ?? new IoLog());
 	return (
-		<GameProvider session={session} boardName={name}>
+		<GameProvider game={game} boardName={name}>
 			<GameScreen onQuit={onQuit} onLoaded={setName} io={ioLog} analyses={analyses} />
 		</GameProvider>
 	);
@@ -63,11 +63,7 @@ export function App({ session, boardName, onQuit, io, analyses = NO_ANALYSES }: 
  * The title line: `blobterm · 4x4.bwb · Blue: human · Red: builtin (1 s)`; without the engines'
  * times when that is longer than `width` columns (the status line shows the times used).
  */
-export function titleLine(
-	boardName: string,
-	state: Pick<SessionState, 'players' | 'timeMs'>,
-	width = Infinity,
-): string {
+export function titleLine(boardName: string, state: Pick<GameState, 'players' | 'timeMs'>, width = Infinity): string {
 	const line = (times: boolean) => {
 		const describe = (side: 0 | 1) => {
 			const player = state.players[side];
@@ -80,7 +76,7 @@ export function titleLine(
 }
 
 /** Why no person can move now. */
-function waitReason(state: SessionState): string {
+function waitReason(state: GameState): string {
 	if (state.paused) return 'the game is paused (p goes on)';
 	if (state.result)
 		return state.canTakeBack
@@ -108,7 +104,7 @@ function GameScreen({
 	io: IoLog;
 	analyses: readonly Analysis[];
 }) {
-	const { session, state, boardName } = useGameView();
+	const { game, state, boardName } = useGameView();
 	const { exit } = useApp();
 	const { columns, rows } = useTerminalSize();
 	const g = state.position.geometry;
@@ -144,25 +140,25 @@ function GameScreen({
 			switch (effect.kind) {
 				case 'quit':
 				case 'interrupt':
-					session.quit();
+					game.abort();
 					onQuit?.(effect.kind);
 					exit();
 					return;
 				case 'play': {
-					const refused = session.submit(effect.move);
+					const refused = game.submit(effect.move);
 					if (refused) fail(refused);
 					return;
 				}
 				case 'undo':
-					if (!session.undo()) fail('nothing to take back');
-					else if (session.state.paused) info('took back a half-move: paused (p goes on, r replays)');
+					if (!game.undo()) fail('nothing to take back');
+					else if (game.state.paused) info('took back a half-move: paused (p goes on, r replays)');
 					return;
 				case 'redo':
-					if (!session.redo()) fail('nothing to replay');
-					else if (session.state.paused) info('replayed a half-move: paused (p goes on)');
+					if (!game.redo()) fail('nothing to replay');
+					else if (game.state.paused) info('replayed a half-move: paused (p goes on)');
 					return;
 				case 'pause':
-					info(session.togglePause() ? 'paused: p goes on, u and r step through the moves' : 'going on');
+					info(game.togglePause() ? 'paused: p goes on, u and r step through the moves' : 'going on');
 					return;
 				case 'analysis':
 					if (effect.on && analyses.length === 0) {
@@ -173,7 +169,7 @@ function GameScreen({
 					}
 					return;
 				case 'export': {
-					const shown = session.state.position;
+					const shown = game.state.position;
 					exportPosition(effect.path, shown).then(
 						(fen) => info(`wrote ${effect.path} · FEN ${fen}`),
 						(error: Error) => fail(error.message),
@@ -181,27 +177,27 @@ function GameScreen({
 					return;
 				}
 				case 'hurry':
-					if (session.state.thinking && session.state.players[session.state.thinking.side].kind !== 'human')
-						session.hurry();
+					if (game.state.thinking && game.state.players[game.state.thinking.side].kind !== 'human')
+						game.hurry();
 					else fail('no engine is thinking');
 					return;
 				case 'new':
-					session.newGame();
+					game.newGame();
 					info(
-						session.state.paused
+						game.state.paused
 							? 'new game, paused: p starts it, r replays the old one'
 							: 'new game: r replays the old one',
 					);
 					return;
 				case 'swap':
-					session.swapSides();
+					game.swapSides();
 					info(
-						`sides swapped: Blue is ${session.state.players[0].name}, ` +
-							`Red is ${session.state.players[1].name}`,
+						`sides swapped: Blue is ${game.state.players[0].name}, ` +
+							`Red is ${game.state.players[1].name}`,
 					);
 					return;
 				case 'save': {
-					const record = toSavedGame(session.state);
+					const record = toSavedGame(game.state);
 					saveGame(effect.path, record, effect.overwrite).then(
 						(written) => {
 							if (!written) {
@@ -246,7 +242,7 @@ function GameScreen({
 				case 'load':
 					readGameFile(effect.path).then(
 						(loaded) => {
-							session.load(loaded);
+							game.load(loaded);
 							lastPath.current = effect.path;
 							onLoaded(basename(effect.path));
 							patchScreen({
@@ -263,15 +259,15 @@ function GameScreen({
 					return;
 			}
 		},
-		[session, exit, onQuit, onLoaded, patchScreen, analyses],
+		[game, exit, onQuit, onLoaded, patchScreen, analyses],
 	);
 
 	const onKey = useCallback(
 		(key: string) => {
-			const current = session.state;
+			const current = game.state;
 			const ctx: ScreenContext = {
 				position: current.position,
-				humanToMove: session.humanToMove() !== null,
+				humanToMove: game.humanToMove() !== null,
 				waitReason: waitReason(current),
 				saveName: saveName(boardName, lastPath.current),
 				loadName: lastPath.current,
@@ -282,7 +278,7 @@ function GameScreen({
 			if (next !== screenRef.current) setScreen(next);
 			for (const effect of effects) carryOut(effect);
 		},
-		[session, boardName, setScreen, carryOut, io],
+		[game, boardName, setScreen, carryOut, io],
 	);
 	useKeys(onKey);
 	const ioLines = useIoLines(io, screen.io);
@@ -370,7 +366,7 @@ function GameScreen({
 }
 
 /** The marks on the board: the cursor while a person plays, the picked blob and its targets, the last move. */
-function boardMarks(state: SessionState, screen: ScreenState, humanToMove: boolean): BoardMarks {
+function boardMarks(state: GameState, screen: ScreenState, humanToMove: boolean): BoardMarks {
 	const n = state.moves.length;
 	const last = n > 0 ? moveMarks(state.positions[n - 1], state.moves[n - 1].move, state.positions[n]) : null;
 	const picked = humanToMove ? screen.picked : -1;

@@ -1,36 +1,36 @@
 /**
- * The session's state and actions, published to the presenters through React context
+ * The game's state and operations, published to the presenters through React context
  * (the container/presenter split of gemini-cli).
  */
 
 import React, { createContext, useContext, useSyncExternalStore } from 'react';
-import { type GameSession, type SessionState } from '../match/game-session.js';
+import { type Game, type GameState } from '../match/game.js';
 
 /** What the presenters read. */
 export interface GameView {
-	readonly session: GameSession;
-	readonly state: SessionState;
+	readonly game: Game;
+	readonly state: GameState;
 	/** The board's file name (the loaded file's after a load). */
 	readonly boardName: string;
 }
 
 const GameContext = createContext<GameView | null>(null);
 
-/** Provides a session's live state to the components below. */
+/** Provides a game's live state to the components below. */
 export function GameProvider({
-	session,
+	game,
 	boardName,
 	children,
 }: {
-	session: GameSession;
+	game: Game;
 	boardName: string;
 	children: React.ReactNode;
 }) {
 	const state = useSyncExternalStore(
-		(listener) => session.subscribe(listener),
-		() => session.state,
+		(listener) => game.subscribe(listener),
+		() => game.state,
 	);
-	return <GameContext.Provider value={{ session, state, boardName }}>{children}</GameContext.Provider>;
+	return <GameContext.Provider value={{ game, state, boardName }}>{children}</GameContext.Provider>;
 }
 
 /** The game view of the nearest `GameProvider`. @throws Error outside one */

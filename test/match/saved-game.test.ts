@@ -13,7 +13,7 @@ import {
 	toSavedGame,
 	SavedGameError,
 } from '../../source/match/saved-game.js';
-import { GameSession } from '../../source/match/game-session.js';
+import { Game } from '../../source/match/game.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
 import { grid, move } from '../helpers.js';
 import { playMove } from '../../source/game/make-move.js';
@@ -28,8 +28,8 @@ afterAll(async () => {
 });
 
 /** A two-person session on 4x4 after `moves`, with the last `undone` moves taken back. */
-async function played(moves: string[], undone: number): Promise<GameSession> {
-	const s = new GameSession({
+async function played(moves: string[], undone: number): Promise<Game> {
+	const s = new Game({
 		start: grid(['B..R', '....', '....', 'B..R']),
 		players: [new HumanPlayer(), new HumanPlayer('alice')],
 		timeMs: [1000, 2000],
@@ -51,7 +51,7 @@ describe('game records', () => {
 	it('a saved game loads back with its moves, the moves to replay, the limit and the players', async () => {
 		const s = await played(['0 0 1 1', '0 3 1 2', '3 0 2 1'], 1);
 		const record = toSavedGame(s.state, new Date('2026-01-31T12:00:00Z'));
-		s.quit();
+		s.abort();
 		expect(record.board).toEqual(['B..R', '....', '....', 'B..R']);
 		expect(record.players).toEqual({
 			blue: { name: 'human', kind: 'human', timeMs: 1000 },
@@ -75,7 +75,7 @@ describe('game records', () => {
 		expect(loaded.halfMoveLimit).toBe(50);
 
 		// Loaded into a new session, the game goes on after its moves and can be taken back.
-		const t = new GameSession({
+		const t = new Game({
 			start: grid(['B...R', '.....', '.....', '.....', 'B...R']),
 			players: [new HumanPlayer(), new HumanPlayer()],
 			timeMs: [0, 0],
@@ -88,7 +88,7 @@ describe('game records', () => {
 		expect(t.state.halfMoveLimit).toBe(50);
 		expect(t.redo()).toBe(true);
 		await waitFor(() => t.state.moves.length === 3 && t.humanToMove() !== null);
-		t.quit();
+		t.abort();
 	});
 
 	it('refuses a bad record with the file and the first bad move', () => {

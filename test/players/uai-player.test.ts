@@ -2,16 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { parseFen } from '../../source/game/fen.js';
 import { playMove } from '../../source/game/make-move.js';
 import { cloneTo, PASS } from '../../source/game/move.js';
 import { type Position } from '../../source/game/position.js';
 import { type EngineInfo, type MoveRequest } from '../../source/players/player.js';
 import { liveProcessGroups } from '../../source/players/process-registry.js';
-import { parseInfoLine } from '../../source/protocol/uai.js';
 import { formatUaiMove, parseUaiMove, squareName } from '../../source/game/uai-notation.js';
-import { positionCommand, UaiPlayer } from '../../source/players/uai-player.js';
-import { MATE, PLY_STEP } from '../../source/search/score.js';
+import { UaiPlayer } from '../../source/players/uai-player.js';
 import { move } from '../helpers.js';
 import { killListedPids, trackFixturePids } from '../fixture-pids.js';
 
@@ -76,43 +73,6 @@ describe('UAI notation', () => {
 			ok: false,
 			reason: expect.stringMatching(/^"e4e4e4" is not a UAI move/),
 		});
-	});
-
-	it('sends the game as the first position and its moves, as the game loop gives them', () => {
-		const first = move(start, '0 0 1 1');
-		const a = playMove(start, first);
-		const second = move(a, '0 6 2 4');
-		const b = playMove(a, second);
-		expect(positionCommand([start], [])).toBe('position fen x5o/7/7/7/7/7/o5x x 0 1');
-		expect(positionCommand([start, a, b], [first, second])).toBe(
-			'position fen x5o/7/7/7/7/7/o5x x 0 1 moves b6 g7e5',
-		);
-		// Positions before the known moves (a board file's history) only count the move number.
-		const elsewhere = parseFen('7/7/3x3/7/7/7/o6 x 0 1').position;
-		expect(positionCommand([elsewhere, a, b], [second])).toBe('position fen x5o/1x5/7/7/7/7/o5x o 0 1 moves g7e5');
-		expect(() => positionCommand([start], [first])).toThrow(RangeError);
-	});
-});
-
-describe('UAI info lines', () => {
-	it('reads the fields engines give, in any order', () => {
-		expect(
-			parseInfoLine('info depth 7 seldepth 9 score cp 35 nodes 120345 nps 250000 time 481 pv g2 a7c5 f6'),
-		).toEqual({
-			depth: 7,
-			seldepth: 9,
-			score: 35,
-			nodes: 120345,
-			nps: 250000,
-			timeMs: 481,
-			pv: ['g2', 'a7c5', 'f6'],
-		});
-		expect(parseInfoLine('info nodes 10 score -250 depth 3')).toEqual({ nodes: 10, score: -250, depth: 3 });
-		expect(parseInfoLine('info score mate 3 depth 5')).toEqual({ score: MATE - 5 * PLY_STEP, depth: 5 });
-		expect(parseInfoLine('info score mate -2')).toEqual({ score: -(MATE - 4 * PLY_STEP) });
-		expect(parseInfoLine('info score cp 12 lowerbound hashfull 3 depth 4')).toEqual({ score: 12, depth: 4 });
-		expect(parseInfoLine('info string using 4 threads')).toEqual({ string: 'using 4 threads' });
-		expect(parseInfoLine('bestmove g2')).toBeNull();
 	});
 });
 

@@ -125,7 +125,13 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 				fc.boolean(),
 				(pos, depth, algorithm, tt) => {
 					if (tt) fc.pre(!transposesAcrossDepths(pos, depth));
-					const result = new Searcher({ algorithm, tt, hashMb: 1, evaluation: 'tuned' }).search(pos, {
+					const result = new Searcher({
+						...EXACT_SEARCH,
+						algorithm,
+						tt,
+						hashMb: 1,
+						evaluation: 'tuned',
+					}).search(pos, {
 						depth,
 					});
 					if (result.depth > 0) expect(result.score).toBe(minimax(pos, depth, Infinity, 'blobwar', 0, leaf));

@@ -9,8 +9,7 @@ import { parseBoardFile } from '../../source/game/board-file.js';
 import { playMove } from '../../source/game/make-move.js';
 import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { formatMove, moveCoords } from '../../source/game/notation.js';
-import { type PlayedMove } from '../../source/match/game.js';
-import { GameSession, type SessionOptions } from '../../source/match/game-session.js';
+import { Game, type GameOptions, type PlayedMove } from '../../source/match/game.js';
 import { ExternalPlayer } from '../../source/players/external-player.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
 import { type MoveAnswer, type MoveRequest, type Player } from '../../source/players/player.js';
@@ -39,8 +38,8 @@ afterAll(async () => {
 });
 
 /** Starts the app on a session; `frame()` is the last frame with times written `T`. */
-function start(options: Partial<SessionOptions> & { players?: [Player, Player] } = {}, name = '4x4') {
-	const session = new GameSession({
+function start(options: Partial<GameOptions> & { players?: [Player, Player] } = {}, name = '4x4') {
+	const session = new Game({
 		start: board(name),
 		players: [new HumanPlayer(), new HumanPlayer()],
 		timeMs: [1000, 1000],
@@ -48,7 +47,7 @@ function start(options: Partial<SessionOptions> & { players?: [Player, Player] }
 		...options,
 	});
 	let quit: 'quit' | 'interrupt' | null = null;
-	const ui = render(<App session={session} boardName={`${name}.bwb`} onQuit={(how) => (quit = how)} />);
+	const ui = render(<App game={session} boardName={`${name}.bwb`} onQuit={(how) => (quit = how)} />);
 	const running = session.run();
 	const frame = () => (ui.lastFrame() ?? '').replace(/\d+\.\d+ s\b/g, 'T');
 	const lines = () => frame().split('\n');
@@ -60,7 +59,7 @@ function start(options: Partial<SessionOptions> & { players?: [Player, Player] }
 		}
 	};
 	const stop = async () => {
-		session.quit();
+		session.abort();
 		ui.unmount();
 		await running;
 	};
@@ -80,7 +79,7 @@ async function widen(ui: ReturnType<typeof start>['ui']): Promise<void> {
 
 /** The 4x4 board's lines of a frame, without the side panel. */
 const board4 = (lines: string[]) => lines.slice(2, 6).map((l) => l.slice(0, 15).trimEnd());
-const humanTurn = (session: GameSession) => waitFor(() => session.humanToMove() !== null);
+const humanTurn = (session: Game) => waitFor(() => session.humanToMove() !== null);
 
 describe('the game screen', () => {
 	it('renders the board, the cursor, the move list, the status line and the prompt', async () => {

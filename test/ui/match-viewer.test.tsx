@@ -4,7 +4,7 @@ import { render } from 'ink-testing-library';
 import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { GameSession } from '../../source/match/game-session.js';
+import { Game } from '../../source/match/game.js';
 import { createPlayer } from '../../source/players/create-player.js';
 import { App } from '../../source/ui/App.js';
 
@@ -21,14 +21,14 @@ describe('the TUI as a match viewer', () => {
 				createPlayer(`uai:${fixture('uai-greedy-engine.mjs')},name=greedy`),
 				createPlayer(`uai:${fixture('uai-illegal-engine.mjs')},name=illegal`),
 			] as const;
-			const session = new GameSession({
+			const session = new Game({
 				start: board('ataxx'),
 				players: [...players],
 				timeMs: [1000, 1000],
 				halfMoveLimit: 1000,
 				variant: 'ataxx',
 			});
-			const ui = render(<App session={session} boardName="ataxx.bwb" />);
+			const ui = render(<App game={session} boardName="ataxx.bwb" />);
 			const running = session.run();
 			await waitFor(() => session.state.result !== null);
 			await tick();
@@ -46,7 +46,7 @@ describe('the TUI as a match viewer', () => {
 			expect(frame.replace(/\s*\n[│║ ]*/g, ' ')).toContain(
 				'Result: Blue wins 3-2 (Red (illegal) forfeits: illegal move "d4": no Red blob next to d4)',
 			);
-			session.quit();
+			session.abort();
 			ui.unmount();
 			await running;
 			await session.close();

@@ -86,8 +86,8 @@ function EngineLines({
 
 /** One block per engine player (nothing when both players are people), `width` columns wide. */
 export function EnginePanel({ compact = false, width = 80 }: { compact?: boolean; width?: number }) {
-	const { session, state } = useGameView();
-	const info = useEngineInfo(session);
+	const { game, state } = useGameView();
+	const info = useEngineInfo(game);
 	const sides = ([0, 1] as const).filter((side) => state.players[side].kind !== 'human');
 	if (sides.length === 0) return null;
 	return (

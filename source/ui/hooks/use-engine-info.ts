@@ -9,7 +9,7 @@ import { type EngineInfo } from '../../players/player.js';
 /** Milliseconds between two samples. */
 export const ENGINE_SAMPLE_MS = 250;
 
-/** Where live engine information comes from: a `Game` or a `GameSession`. */
+/** Where live engine information comes from: a `Game`. */
 export interface LiveInfoSource {
 	liveInfo(side: Side): EngineInfo | null;
 	subscribe(listener: () => void): () => void;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { positionToGrid } from '../../source/game/position.js';
-import { GameSession, type SessionOptions } from '../../source/match/game-session.js';
+import { Game, type GameOptions } from '../../source/match/game.js';
 import { ExternalPlayer } from '../../source/players/external-player.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
 import { pseudolegalMoves } from '../../source/game/movegen.js';
@@ -22,26 +22,26 @@ const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`
 const engine = (name: string, graceMs = 5000) =>
 	new ExternalPlayer({ command: fixture(name), graceMs, killDelayMs: 100 });
 
-function session(players: [Player, Player], extra: Partial<SessionOptions> = {}) {
-	const s = new GameSession({ start: board('4x4'), players, timeMs: [1000, 1000], halfMoveLimit: 100, ...extra });
+function session(players: [Player, Player], extra: Partial<GameOptions> = {}) {
+	const s = new Game({ start: board('4x4'), players, timeMs: [1000, 1000], halfMoveLimit: 100, ...extra });
 	const running = s.run();
 	return { s, running };
 }
 
-/** Waits until the session's player to move is a person at `plies` half-moves, then plays `text`. */
-async function play(s: GameSession, text: string): Promise<void> {
+/** Waits until the game's player to move is a person at `plies` half-moves, then plays `text`. */
+async function play(s: Game, text: string): Promise<void> {
 	const before = s.state.moves.length;
 	await waitFor(() => s.humanToMove() !== null);
 	expect(s.submit(text)).toBeNull();
 	await waitFor(() => s.state.moves.length === before + 1);
 }
 
-const texts = (s: GameSession) => s.state.moves.map((m) => m.text);
+const texts = (s: Game) => s.state.moves.map((m) => m.text);
 
-// A session quit while an engine program thinks: its process and its temporary folder go before the next test.
+// A game abandoned while an engine program thinks: its process and its temporary folder go before the next test.
 afterEach(() => waitFor(() => liveProcessGroups() === 0 && liveTempDirs() === 0));
 
-describe('a session between two people', () => {
+describe('the operations of a game between two people', () => {
 	it('undo takes back one move, redo replays it, and a new move forgets the taken-back ones', async () => {
 		const { s, running } = session([new HumanPlayer(), new HumanPlayer()]);
 		await play(s, '0 0 1 1');
@@ -66,7 +66,7 @@ describe('a session between two people', () => {
 		expect(texts(s)).toEqual(['(0,0) > (1,1)', '(3,3) > (2,2)']);
 		expect(s.state.redo).toEqual([]);
 		expect(s.redo()).toBe(false);
-		s.quit();
+		s.abort();
 		await running;
 	});
 
@@ -80,7 +80,7 @@ describe('a session between two people', () => {
 		expect(s.state.redo.map((m) => m.text)).toEqual(['(0,0) > (1,1)', '(0,3) > (1,2)']);
 		await play(s, '(0,0) > (1,1)');
 		expect(s.state.redo.map((m) => m.text)).toEqual(['(0,3) > (1,2)']);
-		s.quit();
+		s.abort();
 		await running;
 	});
 
@@ -101,17 +101,28 @@ describe('a session between two people', () => {
 		await waitFor(() => s.state.result !== null);
 		expect(s.state.result?.kind).toBe('end');
 		expect(s.state.result?.kind === 'end' && s.state.result.end.reason).toBe('half-move-limit');
-		// A finished game can still be taken back.
+		// run() resolves with the result; a finished game can still be taken back, and the same game
+		// goes on: its loop runs anew, and run() then resolves with the new ending.
+		expect((await running).kind).toBe('end');
 		expect(s.undo()).toBe(true);
 		await waitFor(() => s.humanToMove() !== null);
 		expect(s.state.result).toBeNull();
 		expect(s.state.moves.length).toBe(2);
-		s.quit();
-		await running;
+		const again = s.run();
+		expect(again).not.toBe(running);
+		s.abort();
+		expect((await again).kind).toBe('aborted');
+		expect(s.state.result?.kind).toBe('aborted');
+		// An abandoned game stays abandoned.
+		expect(s.undo()).toBe(false);
+		s.newGame();
+		expect(s.state.moves.length).toBe(2);
+		expect(s.state.result?.kind).toBe('aborted');
+		expect(s.run()).toBe(again);
 	});
 });
 
-describe('a session against an engine', () => {
+describe('the operations of a game against an engine', () => {
 	it("undo while the engine thinks stops it and takes back the person's move", async () => {
 		const silent = engine('silent-engine.mjs', 200);
 		const { s, running } = session([new HumanPlayer(), silent], { timeMs: [1000, 30_000] });
@@ -123,7 +134,7 @@ describe('a session against an engine', () => {
 		await waitFor(() => liveProcessGroups() === 0);
 		expect(s.state.position.side).toBe(0);
 		expect(s.state.result).toBeNull();
-		s.quit();
+		s.abort();
 		await running;
 	});
 
@@ -139,7 +150,7 @@ describe('a session against an engine', () => {
 		expect(s.redo()).toBe(true);
 		await waitFor(() => s.humanToMove() !== null);
 		expect(texts(s)).toEqual(['(0,0) > (1,1)', reply]);
-		s.quit();
+		s.abort();
 		await running;
 	});
 
@@ -154,7 +165,7 @@ describe('a session against an engine', () => {
 		await waitFor(() => s.state.moves.length === 1 && s.humanToMove() === human);
 		expect(s.state.moves[0].side).toBe(0);
 		expect(s.state.position.side).toBe(1);
-		s.quit();
+		s.abort();
 		await running;
 	});
 
@@ -177,7 +188,7 @@ describe('a session against an engine', () => {
 		expect(s.state.moves.length).toBe(played);
 		expect(s.togglePause()).toBe(false);
 		await waitFor(() => s.state.moves.length > played);
-		s.quit();
+		s.abort();
 		await running;
 	});
 
@@ -197,12 +208,12 @@ describe('a session against an engine', () => {
 		expect(s.state.paused).toBe(false);
 		await waitFor(() => s.humanToMove() !== null);
 		expect(texts(s)).toEqual(old.slice(0, 1));
-		s.quit();
+		s.abort();
 		await running;
 	});
 });
 
-describe('loading a board into a session', () => {
+describe('loading a board into a game', () => {
 	it('takes the new board default half-move limit, unless one was asked for (defect 4)', async () => {
 		const loaded = {
 			start: board('16x16'),
@@ -215,12 +226,12 @@ describe('loading a board into a session', () => {
 		const { s, running } = session([new HumanPlayer(), new HumanPlayer()]);
 		s.load(loaded);
 		expect(s.state.halfMoveLimit).toBe(504);
-		s.quit();
+		s.abort();
 		await running;
 		const given = session([new HumanPlayer(), new HumanPlayer()], { halfMoveLimitGiven: true });
 		given.s.load(loaded);
 		expect(given.s.state.halfMoveLimit).toBe(100);
-		given.s.quit();
+		given.s.abort();
 		await given.running;
 	});
 });
@@ -256,7 +267,7 @@ describe('the game loop owns the moves', () => {
 		}
 		expect(asked.map((r) => r.moves.length)).toEqual([1, 3]);
 		expect(asked[1].moves).toEqual(s.state.moves.slice(0, 3).map((m) => m.move));
-		s.quit();
+		s.abort();
 		await running;
 	});
 });

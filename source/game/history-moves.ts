@@ -3,10 +3,10 @@
  * (the old graphical client's board files keep whole boards, not moves).
  */
 
-import { playMove } from '../game/make-move.js';
-import { pseudolegalMoves } from '../game/movegen.js';
-import { type Move } from '../game/move.js';
-import { type Position, samePosition } from '../game/position.js';
+import { playMove } from './make-move.js';
+import { pseudolegalMoves } from './movegen.js';
+import { type Move } from './move.js';
+import { type Position, samePosition } from './position.js';
 
 /**
  * The legal move that leads from `before` to `after`. Two clones from different sources to the
