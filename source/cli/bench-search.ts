@@ -14,18 +14,22 @@ import {
 import { BENCH_POSITIONS, benchPosition } from './bench-positions.js';
 import { describeMachine } from './machine.js';
 
-/** Nodes, ms and best move of one search. */
+/** Nodes, wall-clock ms and CPU ms of one search. */
 interface Measure {
 	readonly nodes: number;
 	readonly ms: number;
+	/** CPU time of the process during the search (user and system), ms. */
+	readonly cpuMs: number;
 }
 
 /** Searches one bench position to `depth` with a fresh searcher (empty table: same work every run). */
 function measure(index: number, depth: number, options: Partial<SearchOptions>): Measure {
 	const searcher = new Searcher(options);
 	searcher.clear(); // touches every page of the table now, not during the timed search
+	const cpu = process.cpuUsage();
 	const result = searcher.search(benchPosition(BENCH_POSITIONS[index]), { depth });
-	return { nodes: result.nodes, ms: result.timeMs };
+	const used = process.cpuUsage(cpu);
+	return { nodes: result.nodes, ms: result.timeMs, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /**
@@ -39,20 +43,25 @@ export function benchSearch(
 ): number {
 	out(`bench search on ${describeMachine()}, one thread, ${describeSearchOptions(options)}`);
 	out('');
-	out('| position | depth | nodes | ms | nps |');
-	out('|---|---:|---:|---:|---:|');
+	out('| position | depth | nodes | ms | nps | CPU ms | nps by CPU time |');
+	out('|---|---:|---:|---:|---:|---:|---:|');
 	// Warm-up, so that the first row is not the one that pays for compiling the code.
 	measure(0, 5, options);
 	let nodes = 0;
 	let ms = 0;
+	let cpuMs = 0;
+	const row = (m: Measure) =>
+		`${m.nodes} | ${Math.round(m.ms)} | ${nps(m.nodes, m.ms)} | ` +
+		`${Math.round(m.cpuMs)} | ${nps(m.nodes, m.cpuMs)} |`;
 	BENCH_POSITIONS.forEach((entry, i) => {
 		const depth = depthOverride ?? entry.depth;
 		const m = measure(i, depth, options);
 		nodes += m.nodes;
 		ms += m.ms;
-		out(`| ${entry.name} | ${depth} | ${m.nodes} | ${Math.round(m.ms)} | ${nps(m.nodes, m.ms)} |`);
+		cpuMs += m.cpuMs;
+		out(`| ${entry.name} | ${depth} | ${row(m)}`);
 	});
-	out(`| total | | ${nodes} | ${Math.round(ms)} | ${nps(nodes, ms)} |`);
+	out(`| total | | ${row({ nodes, ms, cpuMs })}`);
 	out('');
 	out(`bench signature: ${nodes} nodes`);
 	return nodes;
@@ -154,7 +163,7 @@ export function benchCompare(out: (line: string) => void, depthOverride?: number
 			nodes += m.nodes;
 			ms += m.ms;
 		});
-		base ??= { nodes, ms };
+		base ??= { nodes, ms, cpuMs: 0 };
 		out(
 			`| ${row.label} | ${nodes} | ${Math.round(ms)} | ` +
 				`${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} |`,

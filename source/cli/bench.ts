@@ -28,10 +28,11 @@ export const help = `
   search    the engine: 8 fixed positions (7x7 start, opening and middlegame, the 8x8 default
             board and an opening on it, gruyere5, the handout's 5x6 board, 16x16) searched to
             fixed depths (9 to 13 plies) on one thread with an empty table; nodes, ms and nps
-            per position, and the total node count (the bench signature, which changes only
-            when the search's behaviour does). --compare: nodes and time with each
-            enhancement switched on in turn (plain alpha-beta, ordering, table, killers,
-            history, PVS, aspiration, MTD(f)).
+            per position, the same by the process's CPU time (which other programs on a busy
+            machine change less than the clock), and the total node count (the bench
+            signature, which changes only when the search's behaviour does). --compare: nodes
+            and time with each enhancement switched on in turn (plain alpha-beta, ordering,
+            table, killers, history, PVS, aspiration, MTD(f)).
   parallel  the same positions to the same depths, on 1 thread and on each count of --threads
             (default 1,2), for Lazy SMP and YBWC: time to depth, speedup, search overhead,
             nps scaling and efficiency (the metrics of V. Manohararajah, "Parallel Alpha-Beta

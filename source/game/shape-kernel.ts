@@ -46,6 +46,48 @@ export interface ShapeKernel {
 	 */
 	generate(bb: Int32Array, base: number, side: number, out: Int32Array, outBase: number, pairs: boolean): number;
 	/**
+	 * `generate` (clones by destination) with an ordering key per move, in one pass: lists the
+	 * moves into `out` and their keys into `keys`, both from `outBase`, and returns how many. The
+	 * key of a move from cell f to cell t that captures c blobs is
+	 * `gainUnit * (2c + 1 if a clone, else 2c) + table[tableBase + f * cells + t]`, plus `bonusA`
+	 * if the move is `moveA`, else `bonusB` if it is `moveB`; the key of `first` is `firstKey`
+	 * whatever it would be. (The search's move ordering: `search/move-ordering.ts`.)
+	 */
+	generateScored(
+		bb: Int32Array,
+		base: number,
+		side: number,
+		out: Int32Array,
+		keys: Int32Array,
+		outBase: number,
+		gainUnit: number,
+		table: Int32Array,
+		tableBase: number,
+		first: number,
+		firstKey: number,
+		moveA: number,
+		bonusA: number,
+		moveB: number,
+		bonusB: number,
+	): number;
+	/**
+	 * The move `generateScored` would give the highest key, the first in generation order among
+	 * equal keys (what one selection step over its list picks), without listing the moves; -1 if
+	 * `side` has no move. Valid when `gainUnit` is more than any table value plus bonus (the gain
+	 * decides first), with no `first` move: the arguments are `generateScored`'s otherwise.
+	 */
+	firstScored(
+		bb: Int32Array,
+		base: number,
+		side: number,
+		table: Int32Array,
+		tableBase: number,
+		moveA: number,
+		bonusA: number,
+		moveB: number,
+		bonusB: number,
+	): number;
+	/**
 	 * True if `side` has a pseudolegal move in the position at `bb[base..]` (an empty cell at distance 1 or 2
 	 * of one of its blobs).
 	 */
@@ -426,6 +468,185 @@ export function kernelSource(g: Geometry): string {
 	emit(`return n - outBase;`);
 	emit(`}`);
 
+	/**
+	 * Code: `t0{w}..t3{w}`, the bits of the number of the other side's blobs `o` in the 3x3 block
+	 * around each cell (for an empty cell, its neighbours that a move there captures).
+	 */
+	const emitCaptureCounts = () => {
+		for (const w of ws) {
+			emit(
+				`const a${w} = (o${w} << 1) & NOT_FIRST_COLUMN & ON_BOARD_${w}, ` +
+					`c${w} = (o${w} >>> 1) & NOT_LAST_COLUMN;`,
+			);
+			emit(`const r0${w} = a${w} ^ o${w} ^ c${w}, r1${w} = (a${w} & o${w}) | (c${w} & (a${w} ^ o${w}));`);
+		}
+		const up = (x: string, w: number) =>
+			`(((${x}${w} << ${C})${w > 0 ? ` | (${x}${w - 1} >>> ${SH})` : ''}) & ON_BOARD_${w})`;
+		const down = (x: string, w: number) =>
+			`(((${x}${w} >>> ${C})${w < W - 1 ? ` | (${x}${w + 1} << ${SH})` : ''}) & ON_BOARD_${w})`;
+		for (const w of ws) {
+			emit(
+				`const u0${w} = ${up('r0', w)}, u1${w} = ${up('r1', w)}, ` +
+					`v0${w} = ${down('r0', w)}, v1${w} = ${down('r1', w)};`,
+			);
+			emit(
+				`const s0${w} = u0${w} ^ r0${w}, k0${w} = u0${w} & r0${w}, s1${w} = u1${w} ^ r1${w} ^ k0${w}, ` +
+					`s2${w} = (u1${w} & r1${w}) | (k0${w} & (u1${w} ^ r1${w}));`,
+			);
+			emit(
+				`const t0${w} = s0${w} ^ v0${w}, j0${w} = s0${w} & v0${w}, t1${w} = s1${w} ^ v1${w} ^ j0${w}, ` +
+					`j1${w} = (s1${w} & v1${w}) | (j0${w} & (s1${w} ^ v1${w})), ` +
+					`t2${w} = s2${w} ^ j1${w}, t3${w} = s2${w} & j1${w};`,
+			);
+		}
+	};
+
+	// generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA,
+	// bonusA, moveB, bonusB): the search's move ordering is most of its time when it scores every
+	// move of every node in a second pass (the move decoded again, its captures counted by
+	// popcounts of neighbour masks). Here each key is made where the move is: the captures of
+	// every empty cell are counted at once, bit-sliced (Knuth, The Art of Computer Programming,
+	// vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums r0, r1), then the
+	// triples above, at and below each cell added into 4-bit sums t0..t3 (an empty cell's own bit
+	// is 0, so the 3x3 sum is its neighbour count); a move reads its target's 4 bits.
+	emit(
+		`function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, ` +
+			`moveA, bonusA, moveB, bonusB) {`,
+	);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
+	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
+	emit(empties());
+	emit(singles());
+	emitCaptureCounts();
+	/** Code: twice the captures of a move to bit `bit` of word `w`. */
+	const twiceCaptures = (w: number) =>
+		`((((t0${w} >>> bit) & 1) << 1) | (((t1${w} >>> bit) & 1) << 2) | (((t2${w} >>> bit) & 1) << 3) | ` +
+		`(((t3${w} >>> bit) & 1) << 4))`;
+	const keep =
+		`if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; ` +
+		`if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;`;
+	emit(`let n = outBase;`);
+	for (const w of ws)
+		emit(
+			`{ let x = s${w}; ${forBits(
+				'x',
+				w,
+				'b',
+				'k',
+				`const bit = k - ${w * 32}, cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+					`let key = gainUnit * (${twiceCaptures(w)} + 1) + ` +
+					`table[tableBase + cell * ${g.cells + 1}]; ${keep}`,
+			)} }`,
+		);
+	for (const fw of ws) {
+		const inner = list(
+			(tw) =>
+				`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
+				forBits(
+					't',
+					tw,
+					'b',
+					'k',
+					`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell; ` +
+						`let key = gainUnit * ${twiceCaptures(tw)} + table[rowBase + cell]; ${keep}`,
+				) +
+				` }`,
+			'\n',
+		);
+		emit(
+			`{ let x = m${fw}; ${forBits(
+				'x',
+				fw,
+				'fb',
+				'fk',
+				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells};\n${inner}`,
+			)} }`,
+		);
+	}
+	emit(`return n - outBase;`);
+	emit(`}`);
+
+	// firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB): most inner nodes
+	// search one move and cut off; their sort's first step is found here from sets of cells, not
+	// from a list. The gain decides first: the most captures c over the clone targets and over
+	// every reachable empty cell are found bit by bit from the top of the counts (leaving in q the
+	// cells that reach them). If a clone target reaches the most, the best gain is a clone's
+	// (2c + 1 beats a jump's 2c); otherwise it is a jump to one of those cells (none of them is a
+	// clone target). Only the moves of that gain are then scored, in generation order.
+	emit(`function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB) {`);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
+	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
+	emit(empties());
+	emit(singles());
+	emit(dilate('d', 'g', 'q'));
+	emit(list((w) => `const r${w} = q${w} & e${w};`, '\n'));
+	emit(`if ((${list((w) => `r${w}`, ' | ')}) === 0) return -1;`);
+	emitCaptureCounts();
+	/** Code: `cm{set}` the most captures over the cells `{set}{w}`, and `q{set}{w}` the cells with that many. */
+	const most = (set: string) => {
+		emit(list((w) => `let q${set}${w} = ${set}${w};`, ' '));
+		emit(`let cm${set} = 0;`);
+		for (const [bit, value] of [
+			[3, 8],
+			[2, 4],
+			[1, 2],
+			[0, 1],
+		])
+			emit(
+				`if ((${list((w) => `(q${set}${w} & t${bit}${w})`, ' | ')}) !== 0) { cm${set} += ${value}; ` +
+					`${list((w) => `q${set}${w} &= t${bit}${w};`, ' ')} }`,
+			);
+	};
+	most('s');
+	most('r');
+	emit(`let best = -1, bestKey = -1;`);
+	const pick =
+		`if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; ` +
+		`if (key > bestKey) { bestKey = key; best = move; }`;
+	emit(`if ((${list((w) => `s${w}`, ' | ')}) !== 0 && cms === cmr) {`);
+	for (const w of ws)
+		emit(
+			`{ let x = qs${w}; ${forBits(
+				'x',
+				w,
+				'b',
+				'k',
+				`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+					`let key = table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
+			)} }`,
+		);
+	emit(`return best;`);
+	emit(`}`);
+	// The blobs that jump to those cells are within distance 2 of them.
+	emit(dilate('qr', 'hy', 'y'));
+	emit(dilate('y', 'hz', 'z'));
+	for (const fw of ws) {
+		const inner = list(
+			(tw) =>
+				`{ let t = JUMP_TARGETS_${tw}[fk] & qr${tw}; ` +
+				forBits(
+					't',
+					tw,
+					'b',
+					'k',
+					`const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; ${pick}`,
+				) +
+				` }`,
+			'\n',
+		);
+		emit(
+			`{ let x = m${fw} & z${fw}; ${forBits(
+				'x',
+				fw,
+				'fb',
+				'fk',
+				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells};\n${inner}`,
+			)} }`,
+		);
+	}
+	emit(`return best;`);
+	emit(`}`);
+
 	// hasMove(bb, base, side): a cell at distance <= 2 of a blob is empty (two dilations).
 	emit(`function hasMove(bb, base, side) {`);
 	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
@@ -588,7 +809,10 @@ export function kernelSource(g: Geometry): string {
 	emit(`if (made) return pairs ? ataxxMadePairs(${unpack}, clock, depth) : ataxxMade(${unpack}, clock, depth);`);
 	emit(`return pairs ? ataxxBulkPairs(${unpack}, clock, depth) : ataxxBulk(${unpack}, clock, depth);`);
 	emit(`}`);
-	emit(`return { generate, hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };`);
+	emit(
+		`return { generate, generateScored, firstScored, hasMove, make, makeBoard, isLegal, gains, exposure, ` +
+			`perft, perftAtaxx };`,
+	);
 	// Stack traces and profiles name the compiled code after this line.
 	emit(`//# sourceURL=${kernelName(g)}`);
 	return lines.join('\n');

@@ -18,7 +18,7 @@
 import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { evalTables, type EvalTables, evaluate } from './evaluate.js';
-import { GAIN_SHIFT, MoveOrdering, pickNextMove } from './move-ordering.js';
+import { GAIN_SHIFT, MoveOrdering, pickNextMove, swapToFront } from './move-ordering.js';
 import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
@@ -197,28 +197,32 @@ export class TreeSearch implements SplitHost {
 			beta < WIN_THRESHOLD &&
 			ply < MAX_PLY - 4;
 		if (selective) {
-			const staticEval = evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
+			// The static evaluation costs as much as a leaf: it is made only where a test below reads
+			// it (with the default options, at null-move depths only).
+			const reverseFutility = options.reverseFutility && depth <= RFP_DEPTH;
+			const futility = options.futility && depth <= FUTILITY_DEPTH;
+			const nullMove =
+				options.nullMove &&
+				depth >= NULL_MOVE_DEPTH &&
+				this.nullMoveAllowed[ply] === 1 &&
+				empty >= NULL_MOVE_MIN_EMPTY &&
+				mine > 1 &&
+				theirs > 1;
+			const staticEval =
+				reverseFutility || futility || nullMove
+					? evaluate(kernel, words, base, side, mine, theirs, this.evalTables)
+					: 0;
 			// Reverse futility pruning (Heinz's "static null move"): so far above beta that a few
 			// plies will not bring it down.
-			if (options.reverseFutility && depth <= RFP_DEPTH && staticEval - RFP_MARGIN * depth >= beta)
-				return staticEval;
+			if (reverseFutility && staticEval - RFP_MARGIN * depth >= beta) return staticEval;
 			// Futility pruning at the node (as autaxx does it): so far below alpha that no move of
 			// the last plies will bring it up.
-			if (options.futility && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_MARGIN[depth] <= alpha)
-				return staticEval + FUTILITY_MARGIN[depth];
+			if (futility && staticEval + FUTILITY_MARGIN[depth] <= alpha) return staticEval + FUTILITY_MARGIN[depth];
 			// Step 4. Null-move pruning (Beal 1989; Donninger 1993): pass, and search the other side's
 			// reply shallower; if even a free move does not get it back under beta, neither will a
 			// real reply. Not twice in a row, and not near the end of the game, where being forced
 			// to move can hurt (zugzwang: few empty cells, a side with a single blob).
-			if (
-				options.nullMove &&
-				depth >= NULL_MOVE_DEPTH &&
-				staticEval >= beta &&
-				this.nullMoveAllowed[ply] === 1 &&
-				empty >= NULL_MOVE_MIN_EMPTY &&
-				mine > 1 &&
-				theirs > 1
-			) {
+			if (nullMove && staticEval >= beta) {
 				const r = NULL_MOVE_REDUCTION + (depth >= 7 ? 1 : 0);
 				stack.makeChild(ply, side, PASS);
 				this.nullMoveAllowed[ply + 1] = 0;
@@ -251,21 +255,42 @@ export class TreeSearch implements SplitHost {
 			const moves = stack.moves;
 			const keys = stack.orderKeys;
 			let n: number;
+			// A node one or two plies above the leaves with no table move: most of them search one
+			// move and cut off, so that move (the sort's first step) is found alone, and the list is
+			// made only if a second move is needed (`listAt`). Exact only where the first move's
+			// search cannot change this node's keys: below it, only the other side's nodes remember
+			// cut-offs (killers at other plies, the other side's history).
+			let listAt = -1;
+			let firstMove = NO_MOVE;
 			if (pass) {
 				moves[mBase] = PASS;
 				keys[mBase] = 0;
 				n = 1;
+			} else if (depth <= 2 && searched === 0 && options.captureOrdering) {
+				firstMove = this.ordering.firstOrdered(stack, ply, side, options);
+				if (firstMove === NO_MOVE) return terminalScore(mine, theirs + empty, ply);
+				n = 2;
+				listAt = mBase + 1;
 			} else {
-				n = kernel.generate(words, base, side, moves, mBase, false);
+				n = this.ordering.generateOrdered(stack, ply, side, tableMove, options);
 				if (n === 0) return terminalScore(mine, theirs + empty, ply); // Blob War: no move, the other side fills
-				this.ordering.scoreMoves(stack, ply, side, n, tableMove, options);
 			}
 			const pvs = options.algorithm !== 'alphabeta';
-			const end = mBase + n;
+			let end = mBase + n;
 			for (let i = mBase; i < end; i++) {
-				// The first moves best first; past them (an ALL node, most likely) sorting costs more
-				// than it saves: the rest go in the order they are left in.
-				const move = i - mBase < SORTED_MOVES ? pickNextMove(moves, keys, i, end) : moves[i];
+				let move: Move;
+				if (i === mBase && firstMove !== NO_MOVE) move = firstMove;
+				else {
+					if (i === listAt) {
+						// The whole list, with the first move where the sort's first step put it.
+						end = mBase + this.ordering.generateOrdered(stack, ply, side, tableMove, options);
+						swapToFront(moves, keys, mBase, end, firstMove);
+						if (i >= end) break;
+					}
+					// The first moves best first; past them (an ALL node, most likely) sorting costs more
+					// than it saves: the rest go in the order they are left in.
+					move = i - mBase < SORTED_MOVES ? pickNextMove(moves, keys, i, end) : moves[i];
+				}
 				if (move === tableMove && searched > 0) continue;
 				// Step 7. Young Brothers Wait: once the eldest brother is searched (two at a null-window
 				// node, which is expected to cut off), the others may be shared with idle threads.

@@ -36,6 +36,77 @@ out[n++] = f | BIT_CELL[k];
 } }
 return n - outBase;
 }
+function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const s0 = d0 & e0;
+const a0 = (o0 << 1) & NOT_FIRST_COLUMN & ON_BOARD_0, c0 = (o0 >>> 1) & NOT_LAST_COLUMN;
+const r00 = a0 ^ o0 ^ c0, r10 = (a0 & o0) | (c0 & (a0 ^ o0));
+const u00 = (((r00 << 4)) & ON_BOARD_0), u10 = (((r10 << 4)) & ON_BOARD_0), v00 = (((r00 >>> 4)) & ON_BOARD_0), v10 = (((r10 >>> 4)) & ON_BOARD_0);
+const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10) | (k00 & (u10 ^ r10));
+const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
+let n = outBase;
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const bit = k - 0, cell = BIT_CELL[k], move = f | cell; let key = gainUnit * ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + table[rowBase + cell]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
+} }
+} }
+return n - outBase;
+}
+function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const s0 = d0 & e0;
+const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
+const r0 = q0 & e0;
+if ((r0) === 0) return -1;
+const a0 = (o0 << 1) & NOT_FIRST_COLUMN & ON_BOARD_0, c0 = (o0 >>> 1) & NOT_LAST_COLUMN;
+const r00 = a0 ^ o0 ^ c0, r10 = (a0 & o0) | (c0 & (a0 ^ o0));
+const u00 = (((r00 << 4)) & ON_BOARD_0), u10 = (((r10 << 4)) & ON_BOARD_0), v00 = (((r00 >>> 4)) & ON_BOARD_0), v10 = (((r10 >>> 4)) & ON_BOARD_0);
+const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10) | (k00 & (u10 ^ r10));
+const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
+let qs0 = s0;
+let cms = 0;
+if (((qs0 & t30)) !== 0) { cms += 8; qs0 &= t30; }
+if (((qs0 & t20)) !== 0) { cms += 4; qs0 &= t20; }
+if (((qs0 & t10)) !== 0) { cms += 2; qs0 &= t10; }
+if (((qs0 & t00)) !== 0) { cms += 1; qs0 &= t00; }
+let qr0 = r0;
+let cmr = 0;
+if (((qr0 & t30)) !== 0) { cmr += 8; qr0 &= t30; }
+if (((qr0 & t20)) !== 0) { cmr += 4; qr0 &= t20; }
+if (((qr0 & t10)) !== 0) { cmr += 2; qr0 &= t10; }
+if (((qr0 & t00)) !== 0) { cmr += 1; qr0 &= t00; }
+let best = -1, bestKey = -1;
+if ((s0) !== 0 && cms === cmr) {
+{ let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell * 17]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (key > bestKey) { bestKey = key; best = move; }
+} }
+return best;
+}
+const hy0 = (qr0 | ((qr0 << 1) & NOT_FIRST_COLUMN) | ((qr0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const y0 = (hy0 | (hy0 << 4) | (hy0 >>> 4)) & ON_BOARD_0;
+const hz0 = (y0 | ((y0 << 1) & NOT_FIRST_COLUMN) | ((y0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const z0 = (hz0 | (hz0 << 4) | (hz0 >>> 4)) & ON_BOARD_0;
+{ let x = m0 & z0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
+{ let t = JUMP_TARGETS_0[fk] & qr0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (key > bestKey) { bestKey = key; best = move; }
+} }
+} }
+return best;
+}
 function hasMove(bb, base, side) {
 const mo = base + side * 1, oo = base + 1 - side * 1;
 const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
@@ -396,5 +467,5 @@ const mo = side * 1, oo = 1 - mo;
 if (made) return pairs ? ataxxMadePairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxMade(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
 return pairs ? ataxxBulkPairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxBulk(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
 }
-return { generate, hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };
+return { generate, generateScored, firstScored, hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };
 //# sourceURL=blobterm-kernel-4x4.js
