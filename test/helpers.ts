@@ -35,3 +35,44 @@ export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Pro
 		await new Promise((resolve) => setTimeout(resolve, 10));
 	}
 }
+
+/**
+ * A seeded pseudo-random source for property tests: a 32-bit linear congruential generator
+ * (multiplier 1103515245, increment 12345); each call gives a number in [0, 1).
+ */
+export function lcgRandom(seed: number): () => number {
+	let state = seed | 0;
+	return () => {
+		state = (Math.imul(state, 1103515245) + 12345) | 0;
+		return (state >>> 8) / (1 << 24);
+	};
+}
+
+/**
+ * A random board of `rows` x `cols` cells as grid lines ('.' empty, 'X' hole, 'B' Blue, 'R' Red),
+ * each cell drawn from `next` with the relative `weights` of empty, hole, Blue and Red; `holes`
+ * lists the hole cells (row-major indices) for `geometryOf`.
+ */
+export function randomGrid(
+	rows: number,
+	cols: number,
+	weights: readonly number[],
+	next: () => number,
+): { grid: string[]; holes: number[] } {
+	const total = weights.reduce((a, b) => a + b, 0);
+	const lines: string[] = [];
+	const holes: number[] = [];
+	for (let r = 0; r < rows; r++) {
+		let line = '';
+		for (let c = 0; c < cols; c++) {
+			let x = next() * total;
+			let kind = 0;
+			while (kind < 3 && x >= weights[kind]) x -= weights[kind++];
+			const ch = ['.', 'X', 'B', 'R'][kind];
+			if (ch === 'X') holes.push(r * cols + c);
+			line += ch;
+		}
+		lines.push(line);
+	}
+	return { grid: lines, holes };
+}

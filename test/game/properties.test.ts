@@ -16,6 +16,7 @@ import {
 	positionFromGrid,
 	type Side,
 } from '../../source/game/position.js';
+import { lcgRandom, randomGrid } from '../helpers.js';
 import { runs } from '../long-tests.js';
 
 /** A random board up to 16 x 16: holes, blobs of both sides, empty cells; either side to move. */
@@ -34,26 +35,7 @@ const arbitraryPosition = fc
 		seed: fc.integer(),
 	})
 	.map(({ rows, cols, side, weights, seed }) => {
-		let state = seed | 0;
-		const next = () => {
-			state = (Math.imul(state, 1103515245) + 12345) | 0;
-			return (state >>> 8) / (1 << 24);
-		};
-		const total = weights.reduce((a, b) => a + b, 0);
-		const grid: string[] = [];
-		const holes: number[] = [];
-		for (let r = 0; r < rows; r++) {
-			let line = '';
-			for (let c = 0; c < cols; c++) {
-				let x = next() * total;
-				let kind = 0;
-				while (kind < 3 && x >= weights[kind]) x -= weights[kind++];
-				const ch = ['.', 'X', 'B', 'R'][kind];
-				if (ch === 'X') holes.push(r * cols + c);
-				line += ch;
-			}
-			grid.push(line);
-		}
+		const { grid, holes } = randomGrid(rows, cols, weights, lcgRandom(seed));
 		return positionFromGrid(geometryOf(rows, cols, holes), grid, side);
 	});
 

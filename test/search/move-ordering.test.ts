@@ -6,6 +6,7 @@ import { MAX_MOVES } from '../../source/game/movegen.js';
 import { positionFromGrid, type Side } from '../../source/game/position.js';
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { GAIN_SHIFT, pickNextMove, swapToFront } from '../../source/search/move-ordering.js';
+import { lcgRandom, randomGrid } from '../helpers.js';
 import { runs } from '../long-tests.js';
 
 const KILLER1_KEY = 3 << 18;
@@ -34,26 +35,8 @@ const arbitraryCase = fc
 		historyRange: fc.constantFrom(0, 3, HISTORY_MAX),
 	})
 	.map(({ rows, cols, side, weights, seed, picks, historyRange }) => {
-		let state = seed | 0;
-		const next = () => {
-			state = (Math.imul(state, 1103515245) + 12345) | 0;
-			return (state >>> 8) / (1 << 24);
-		};
-		const total = weights.reduce((a, b) => a + b, 0);
-		const grid: string[] = [];
-		const holes: number[] = [];
-		for (let r = 0; r < rows; r++) {
-			let line = '';
-			for (let c = 0; c < cols; c++) {
-				let x = next() * total;
-				let kind = 0;
-				while (kind < 3 && x >= weights[kind]) x -= weights[kind++];
-				const ch = ['.', 'X', 'B', 'R'][kind];
-				if (ch === 'X') holes.push(r * cols + c);
-				line += ch;
-			}
-			grid.push(line);
-		}
+		const next = lcgRandom(seed);
+		const { grid, holes } = randomGrid(rows, cols, weights, next);
 		const pos = positionFromGrid(geometryOf(rows, cols, holes), grid, side);
 		const cells = pos.geometry.cells;
 		// Small ranges make ties, which the first-index rule must break as the sort does.
