@@ -198,7 +198,8 @@ export class TreeSearch implements SplitHost {
 			ply < MAX_PLY - 4;
 		if (selective) {
 			// The static evaluation costs as much as a leaf: it is made only where a test below reads
-			// it (with the default options, at null-move depths only).
+			// it (with the default options, at up to 3 plies to go for futility and from 3 for the
+			// null move).
 			const reverseFutility = options.reverseFutility && depth <= RFP_DEPTH;
 			const futility = options.futility && depth <= FUTILITY_DEPTH;
 			const nullMove =
