@@ -162,7 +162,7 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			const p = `${s}x`;
 			for (const w of ws) {
 				out.push(
-					`const ${p}a${w} = (${t}${w} << 1) & NC, ${p}c${w} = (${t}${w} >>> 1) & NL;`,
+					`const ${p}a${w} = (${t}${w} << 1) & NC & V${w}, ${p}c${w} = (${t}${w} >>> 1) & NL;`,
 					`const ${p}r0${w} = ${p}a${w} ^ ${t}${w} ^ ${p}c${w}, ` +
 						`${p}r1${w} = (${p}a${w} & ${t}${w}) | (${p}c${w} & (${p}a${w} ^ ${t}${w}));`,
 				);

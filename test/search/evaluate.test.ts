@@ -95,6 +95,21 @@ describe('the learned evaluation', () => {
 		});
 	});
 
+	it('does not count a blob at the end of a bitboard word as next to the first cell of its row', () => {
+		// 7 x 7: a word holds 4 rows (bits 0 to 27). Blue at (2,0) clones to (3,0); Red's only blob,
+		// at (3,6), the last cell of the word, is 6 columns away from it: Blue captures nothing.
+		// (Shifted left by a column, (3,6) became bit 28, which the row below (3,0) was read from.)
+		// The same on the second word: (6,6) and (6,0).
+		for (const rows of [
+			['.......', '.......', 'B......', '......R', '.......', '.......', '.......'],
+			['.......', '.......', '.......', '.......', '.......', 'B......', '......R'],
+		]) {
+			const named = Object.fromEntries(TERMS.map((t, i) => [t, features(grid(rows))[i]]));
+			expect(named['capture.mine']).toBe(0);
+			expect(features(grid(rows))).toEqual(referenceFeatures(grid(rows)));
+		}
+	});
+
 	it('with the classic weights, scores exactly as the classic evaluation (blob difference and exposure)', () => {
 		const classic = { ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic' as const, exposureWeight: 25 };
 		const tuned = { ...DEFAULT_SEARCH_OPTIONS, evaluation: 'tuned' as const, weights: CLASSIC_WEIGHTS };
