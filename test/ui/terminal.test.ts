@@ -184,10 +184,16 @@ describe('blobterm in a terminal', () => {
 			const numbers = lines.slice(at + 1, at + 3).map((line) => line.slice(30));
 			const pv = numbers.findIndex((line) => line.startsWith('pv '));
 			expect(numbers.slice(0, pv < 0 ? 2 : pv).join('  ')).toMatch(
-				/^depth 3 {2}score \S+ for (Blue|Red) {2}nodes \S+ {2}nps \S+ {2}time \d+\.\d+ s$/,
+				// Depth 3, or less where the search proves the result at the half-move limit ("loss in 2 (-1)").
+				/^depth [1-3] {2}score (\S+|(win|loss) in \d+ \([+-]?\d+\)) for (Blue|Red) {2}nodes \S+ {2}nps \S+ {2}time \d+\.\d+ s$/,
 			);
 		}
-		expect(end).not.toContain('…');
+		// Nothing is cut but the prompt line's key hints, which give way to the result (truncate-end).
+		const result = lines.findIndex((line) => line.startsWith('Result: '));
+		expect(lines[result]).toMatch(
+			/^Result: ((Blue|Red) wins \d+-\d+|Draw \d+-\d+) \(the half-move limit is reached\)/,
+		);
+		expect(lines.filter((_, i) => i !== result).join('\n'), end).not.toContain('…');
 		expect(lines.find((line) => line.startsWith('game over'))).toMatch(
 			/^game over · Blue \d+ · Red \d+ · half-move 6 of 6 · time Blue \S+ s Red \S+ s$/,
 		);
