@@ -191,7 +191,7 @@ describe('blobterm in a terminal', () => {
 		// Nothing is cut but the prompt line's key hints, which give way to the result (truncate-end).
 		const result = lines.findIndex((line) => line.startsWith('Result: '));
 		expect(lines[result]).toMatch(
-			/^Result: ((Blue|Red) wins \d+-\d+|Draw \d+-\d+) \(the half-move limit is reached\)/,
+			/^Result: ((Blue|Red) wins \d+-\d+|draw \d+-\d+) \(the half-move limit is reached\)/,
 		);
 		expect(lines.filter((_, i) => i !== result).join('\n'), end).not.toContain('…');
 		expect(lines.find((line) => line.startsWith('game over'))).toMatch(
