@@ -170,6 +170,29 @@ describe('blobterm bench search', () => {
 		for (const info of infos) expect(['(1,0) > (3,1)', '(1,0) > (2,0)']).toContain((info.pv as string[])[0]);
 		expect(objects.at(-1)).toMatchObject({ type: 'bestmove', depth: 3 });
 		expect(['(1,0) > (3,1)', '(1,0) > (2,0)']).toContain(objects.at(-1)!.move);
+		// A clone written in the board's notation, from a named blob, restricts the root too.
+		const clone = await runNode('cli.js', [
+			'analyze',
+			record,
+			'--game',
+			'2',
+			'--move',
+			'13',
+			'--depth',
+			'3',
+			'--searchmoves',
+			'(1,0) > (2,0)',
+			'--json',
+		]);
+		expect(clone.stderr).toBe('');
+		const cloneObjects = clone.stdout
+			.trim()
+			.split('\n')
+			.map((l) => JSON.parse(l) as Record<string, unknown>);
+		const cloneInfos = cloneObjects.slice(1, -1);
+		expect(cloneInfos.map((o) => o.depth)).toEqual([1, 2, 3]);
+		for (const info of cloneInfos) expect((info.pv as string[])[0]).toBe('(1,0) > (2,0)');
+		expect(cloneObjects.at(-1)).toMatchObject({ type: 'bestmove', move: '(1,0) > (2,0)', depth: 3 });
 		const bad = await runNode('cli.js', ['analyze', record, '--game', '2', '--move', '13', '--searchmoves', 'f6']);
 		expect(bad.code).toBe(2);
 		expect(bad.stderr).toBe('blobterm: --searchmoves "f6": f6 is not empty\n');
