@@ -124,13 +124,15 @@ export class TreeSearch implements SplitHost {
 	 * @returns the score from the side to move's view; meaningless once `aborted` is set
 	 */
 	negamax(ply: number, depth: number, alpha: number, beta: number): number {
+		// Step 1. The leaves: `leaf` scores them, finished games included.
+		if (depth <= 0 || ply >= MAX_PLY - 1) return this.leaf(ply);
 		const pv = this.pv;
 		pv.clear(ply);
 		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
 		if (this.aborted) return 0;
 		if (ply > this.seldepth) this.seldepth = ply;
 
-		// Step 1. The end of the game, and the leaves.
+		// The end of the game, and a forced pass (Ataxx).
 		const stack = this.stack;
 		const side = (stack.rootSide ^ ply) & 1;
 		const base = ply * stack.stride;
@@ -142,19 +144,15 @@ export class TreeSearch implements SplitHost {
 		let pass = false;
 		if (stack.variant === 'blobwar') {
 			if (empty === 0) return terminalScore(mine, theirs, ply);
-			const atLimit = ply >= stack.halfMovesLeft;
-			if (atLimit || depth <= 0 || ply >= MAX_PLY - 1) {
+			if (ply >= stack.halfMovesLeft) {
 				if (!kernel.hasMove(words, base, side)) return terminalScore(mine, theirs + empty, ply);
-				if (atLimit) return terminalScore(mine, theirs, ply);
-				return evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
+				return terminalScore(mine, theirs, ply);
 			}
 		} else {
 			if (mine === 0 || theirs === 0 || stack.clocks[ply] >= ATAXX_CLOCK_LIMIT || ply >= stack.halfMovesLeft)
 				return terminalScore(mine, theirs, ply);
 			const canMove = kernel.hasMove(words, base, side);
 			if (!canMove && !kernel.hasMove(words, base, side ^ 1)) return terminalScore(mine, theirs, ply);
-			if (depth <= 0 || ply >= MAX_PLY - 1)
-				return evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
 			pass = !canMove;
 		}
 
@@ -414,8 +412,8 @@ export class TreeSearch implements SplitHost {
 	}
 
 	/**
-	 * A node with no plies to go (what `negamax` does there, Step 1, without its setup): the score
-	 * of a finished game, else the static evaluation.
+	 * A node with no plies to go (`negamax` at depth 0, and the children `searchChild` makes
+	 * without a key): the score of a finished game, else the static evaluation. Counts the node.
 	 */
 	leaf(ply: number): number {
 		this.pv.clear(ply);
