@@ -145,28 +145,33 @@ export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly option
 
 /**
  * `blobterm bench search --compare`: nodes and time to reach each position's comparison depth
- * with each configuration of `COMPARISON`, summed over the bench positions.
+ * with each configuration of `COMPARISON`, summed over the bench positions: wall-clock ms, and
+ * the process's CPU ms (which other programs on a busy machine change less), each also as a share
+ * of plain alpha-beta's.
  */
 export function benchCompare(out: (line: string) => void, depthOverride?: number): void {
 	out(`bench search --compare on ${describeMachine()}, one thread`);
 	out(`depths: ${BENCH_POSITIONS.map((e) => `${e.name} ${depthOverride ?? e.compareDepth}`).join(', ')}`);
 	out('');
-	out('| search | nodes | ms | nodes vs plain | time vs plain |');
-	out('|---|---:|---:|---:|---:|');
+	out('| search | nodes | ms | CPU ms | nodes vs plain | time vs plain | CPU time vs plain |');
+	out('|---|---:|---:|---:|---:|---:|---:|');
 	measure(0, 5, DEFAULT_SEARCH_OPTIONS);
 	let base: Measure | null = null;
 	for (const row of COMPARISON) {
 		let nodes = 0;
 		let ms = 0;
+		let cpuMs = 0;
 		BENCH_POSITIONS.forEach((entry, i) => {
 			const m = measure(i, depthOverride ?? entry.compareDepth, row.options);
 			nodes += m.nodes;
 			ms += m.ms;
+			cpuMs += m.cpuMs;
 		});
-		base ??= { nodes, ms, cpuMs: 0 };
+		base ??= { nodes, ms, cpuMs };
 		out(
-			`| ${row.label} | ${nodes} | ${Math.round(ms)} | ` +
-				`${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} |`,
+			`| ${row.label} | ${nodes} | ${Math.round(ms)} | ${Math.round(cpuMs)} | ` +
+				`${(nodes / base.nodes).toFixed(3)} | ${(ms / base.ms).toFixed(3)} | ` +
+				`${(cpuMs / base.cpuMs).toFixed(3)} |`,
 		);
 	}
 }
