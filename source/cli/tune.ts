@@ -40,7 +40,7 @@ const help = `
 
   Examples
     $ blobterm tune games.jsonl --out weights.json
-    $ blobterm tune a.jsonl b.jsonl --out w.json --k 1.1 --iterations 20 --start source/search/weights.json
+    $ blobterm tune a.jsonl b.jsonl --out w.json --k 1.1 --iterations 20 --start source/search/weights-ataxx.json
 `;
 
 /** The tune command's flags (numbers as text, read by `number-flags.ts`). */

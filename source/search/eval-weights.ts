@@ -1,6 +1,7 @@
 /**
  * Weight files of the learned evaluation: what `blobterm tune` writes, what `weights=FILE` reads,
- * and the shipped weights (`weights.json` beside this file; how they were made: docs/evaluation.md).
+ * and the shipped weights, one set per rule set (`weights-ataxx.json` and `weights-blobwar.json`
+ * beside this file; how they were made: docs/evaluation.md).
  *
  *   {
  *     "format": "blobterm-weights", "version": 1,
@@ -15,7 +16,9 @@
 import { readFileSync } from 'node:fs';
 import { TERM_COUNT, TERMS } from './eval-features.js';
 import { MAX_WEIGHT, type TermWeights } from './eval-kernel.js';
-import shipped from './weights.json' with { type: 'json' };
+import shippedAtaxx from './weights-ataxx.json' with { type: 'json' };
+import shippedBlobwar from './weights-blobwar.json' with { type: 'json' };
+import { type Variant } from '../game/game-over.js';
 import { UserError } from '../game/user-error.js';
 
 /** A weight set with where it comes from (a file's path, or `shipped`). */
@@ -105,8 +108,15 @@ export function weightsFileOf(weights: TermWeights, k?: number, fit?: unknown): 
 	return { format: 'blobterm-weights', version: 1, weights: table, ...(k === undefined ? {} : { k }), fit };
 }
 
-/** The shipped weights (`weights.json`). */
-export const SHIPPED_WEIGHTS: NamedWeights = weightsFromJson(shipped, 'shipped');
+/**
+ * The shipped weights of each rule set: `weights-ataxx.json` for Ataxx rules (a pass, the
+ * 100-half-move clock), `weights-blobwar.json` for Blob War rules (the empty cells go to the side
+ * that can still move), on every board shape.
+ */
+export const SHIPPED_WEIGHTS: Readonly<Record<Variant, NamedWeights>> = {
+	ataxx: weightsFromJson(shippedAtaxx, 'shipped (ataxx)'),
+	blobwar: weightsFromJson(shippedBlobwar, 'shipped (blobwar)'),
+};
 
 /**
  * The classic evaluation in terms of the features: `100 * blobs - 25 * exposed` per side with

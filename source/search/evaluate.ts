@@ -15,6 +15,7 @@
  *   2014; `tuning/texel.ts`). Features: `eval-features.ts`; code: `eval-kernel.ts`.
  */
 
+import { type Variant } from '../game/game-over.js';
 import { type Geometry } from '../game/geometry.js';
 import { type ShapeKernel } from '../game/shape-kernel.js';
 import { type EvalKernel, evalKernel } from './eval-kernel.js';
@@ -31,14 +32,15 @@ export interface EvalTables {
 }
 
 /**
- * The evaluation tables of `options` on a board shape: the blob difference with `positional`
- * off, else the `evaluation` it names (the tuned one with `weights`, or the shipped weights).
+ * The evaluation tables of `options` on a board shape under a rule set: the blob difference with
+ * `positional` off, else the `evaluation` it names (the tuned one with `weights`, or the shipped
+ * weights of `variant`).
  * @throws RangeError for a weight set that does not fit (`eval-kernel.ts`)
  */
-export function evalTables(g: Geometry, options: SearchOptions): EvalTables {
+export function evalTables(g: Geometry, options: SearchOptions, variant: Variant): EvalTables {
 	if (!options.positional) return { learned: null, exposureWeight: 0 };
 	if (options.evaluation === 'classic') return { learned: null, exposureWeight: options.exposureWeight };
-	return { learned: evalKernel(g, options.weights ?? SHIPPED_WEIGHTS), exposureWeight: 0 };
+	return { learned: evalKernel(g, options.weights ?? SHIPPED_WEIGHTS[variant]), exposureWeight: 0 };
 }
 
 /**

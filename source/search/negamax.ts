@@ -103,7 +103,10 @@ export class TreeSearch implements SplitHost {
 	/** Sets up the stack and counters for a search of the position the stack holds at ply 0. */
 	reset(deadline: number, nodeLimit: number, splitting: boolean): void {
 		const geometry = this.stack.geometry;
-		this.evalTables = geometry === null ? { learned: null, exposureWeight: 0 } : evalTables(geometry, this.options);
+		this.evalTables =
+			geometry === null
+				? { learned: null, exposureWeight: 0 }
+				: evalTables(geometry, this.options, this.stack.variant);
 		this.nodes = 0;
 		this.seldepth = 0;
 		this.aborted = false;

@@ -62,7 +62,7 @@ export interface SearchOptions {
 	readonly lateMoveReductions: boolean;
 	/** Late-move pruning: near the leaves, moves ordered late are not searched. */
 	readonly lateMovePruning: boolean;
-	/** Weights of the `tuned` evaluation; null: the shipped ones (`weights.json`). */
+	/** Weights of the `tuned` evaluation; null: the shipped ones of the rule set (`eval-weights.ts`). */
 	readonly weights: NamedWeights | null;
 }
 

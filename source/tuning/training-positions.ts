@@ -165,7 +165,7 @@ export function trainingSet(
 					const g = pos.geometry;
 					const mine = pos.count[pos.side];
 					const theirs = pos.count[pos.side ^ 1];
-					const tables = evalTables(g, classic);
+					const tables = evalTables(g, classic, game.variant);
 					const stand = evaluate(shapeKernel(g), pos.bb, 0, pos.side, mine, theirs, tables);
 					const score = probe.search(pos, { depth: 2, variant: game.variant, halfMovesLeft }).score;
 					if (isDecisive(score)) decided++;

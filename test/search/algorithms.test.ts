@@ -110,7 +110,7 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 
 	it('with the learned evaluation: every algorithm, against minimax with the evaluation at its leaves', () => {
 		const leaf = (pos: Position) =>
-			evalKernel(pos.geometry, SHIPPED_WEIGHTS).score(
+			evalKernel(pos.geometry, SHIPPED_WEIGHTS.blobwar).score(
 				pos.bb,
 				0,
 				pos.side,

@@ -107,7 +107,9 @@ describe('the learned evaluation', () => {
 				const g = pos.geometry;
 				const kernel = shapeKernel(g);
 				const args = [kernel, pos.bb, 0, pos.side, pos.count[pos.side], pos.count[pos.side ^ 1]] as const;
-				expect(evaluate(...args, evalTables(g, tuned))).toBe(evaluate(...args, evalTables(g, classic)));
+				expect(evaluate(...args, evalTables(g, tuned, 'blobwar'))).toBe(
+					evaluate(...args, evalTables(g, classic, 'blobwar')),
+				);
 			}),
 			{ numRuns: 100, seed: 13 },
 		);

@@ -21,11 +21,11 @@ describe('search options as text', () => {
 
 	it('picks the evaluation, and reads weight files', () => {
 		expect(parseSearchOptions(['eval=classic'])).toEqual({ evaluation: 'classic' });
-		const options = parseSearchOptions(['weights=source/search/weights.json']);
+		const options = parseSearchOptions(['weights=source/search/weights-ataxx.json']);
 		expect(options.evaluation).toBe('tuned');
-		expect(options.weights?.source).toBe('source/search/weights.json');
-		expect(Array.from(options.weights?.opening ?? [])).toEqual(Array.from(SHIPPED_WEIGHTS.opening));
-		expect(Array.from(options.weights?.endgame ?? [])).toEqual(Array.from(SHIPPED_WEIGHTS.endgame));
+		expect(options.weights?.source).toBe('source/search/weights-ataxx.json');
+		expect(Array.from(options.weights?.opening ?? [])).toEqual(Array.from(SHIPPED_WEIGHTS.ataxx.opening));
+		expect(Array.from(options.weights?.endgame ?? [])).toEqual(Array.from(SHIPPED_WEIGHTS.ataxx.endgame));
 	});
 
 	it.each([
