@@ -1,5 +1,6 @@
 /**
- * One game of a match: fresh players for engines A and B in the colours the schedule gives them,
+ * One game of a match: players for engines A and B (engine programs started afresh, the built-in
+ * engine's threads taken from the match's `pools` when it has them) in the colours the schedule gives them,
  * the game loop with its adjudication and per-game engine log, and the game's record. The local
  * match (`match.ts`) and a distributed worker (`distributed/pair-worker.ts`) both play their games
  * through `startMatchGame`, so a game played on another machine is recorded exactly as a local one.
@@ -11,6 +12,7 @@ import { BLUE, type Side } from '../game/position.js';
 import { createPlayer } from '../players/create-player.js';
 import { type PlayerSpec } from '../players/player-spec.js';
 import { type Player } from '../players/player.js';
+import { type SearchPools } from '../players/search-pools.js';
 import { type AdjudicationOptions } from './adjudication.js';
 import { reportFields } from './move-report.js';
 import { Game } from './game.js';
@@ -42,6 +44,8 @@ export interface MatchGameSettings {
 	 */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
+	/** Search threads the built-in engines take and give back (default: each player its own). */
+	readonly pools?: SearchPools;
 }
 
 /** A game being played. */
@@ -86,6 +90,7 @@ export function startMatchGame(
 		const spec = settings.engines[order[side]];
 		return createPlayer({ ...spec, name: names[side] } as PlayerSpec, {
 			graceMs: settings.graceMs,
+			pools: settings.pools,
 			log: log?.logger(`${side === BLUE ? 'Blue' : 'Red'} ${names[side]}`),
 		});
 	};

@@ -15,6 +15,7 @@ import { type PlayerSpec, specName } from '../players/player-spec.js';
 import { type AdjudicationOptions } from './adjudication.js';
 import { GameLog } from './game-log.js';
 import { type LiveGame, type StartedMatchGame, startMatchGame } from './match-game.js';
+import { SearchPools } from '../players/search-pools.js';
 import { type Opening } from './opening.js';
 import { formatPgn } from './pgn.js';
 import { Appender, type MatchGameLine, type MatchHeader, MatchRecordFile } from './match-record.js';
@@ -169,6 +170,8 @@ export class Match {
 	private stopReason: 'sprt' | 'stopped' | null = null;
 	private abandoned = 0;
 	private sprt: SprtState | null = null;
+	/** The built-in engines' search threads, kept from game to game (`search-pools.ts`). */
+	private readonly pools = new SearchPools();
 
 	/** @throws MatchOptionsError, SprtOptionsError for settings that make no match */
 	constructor(readonly options: MatchOptions) {
@@ -221,6 +224,7 @@ export class Match {
 				header: opened.header,
 			};
 		} finally {
+			await this.pools.close();
 			await recordFile?.close();
 			await pgn?.close();
 		}
@@ -285,7 +289,12 @@ export class Match {
 		const log = this.options.logDir ? await GameLog.open(this.options.logDir, scheduled.game) : null;
 		let started: StartedMatchGame;
 		try {
-			started = startMatchGame({ ...this.options, names: this.names }, scheduled, opening, log);
+			started = startMatchGame(
+				{ ...this.options, names: this.names, pools: this.pools },
+				scheduled,
+				opening,
+				log,
+			);
 		} catch (error) {
 			await log?.close();
 			throw error;

@@ -7,7 +7,8 @@ import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { formatMove, moveCoords } from '../game/notation.js';
 import { type Position } from '../game/position.js';
 import { type SearchOptions } from '../search/search-options.js';
-import { type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
+import { type ParallelAlgorithm, type PoolOptions, SearchPool } from '../search/parallel/search-pool.js';
+import { type SearchPools } from './search-pools.js';
 import { type SearchInfo, type SearchResult } from '../search/types.js';
 import { formatBestMove, formatInfoLine, formatUaiCommand } from '../protocol/uai.js';
 import { type EngineLogger } from './engine-log.js';
@@ -36,6 +37,11 @@ export interface BuiltinOptions {
 	 * `info` line per completed depth, then `bestmove`), for the engine I/O pane and logs.
 	 */
 	readonly log?: EngineLogger;
+	/**
+	 * Where to take the search threads from and give them back to when the player closes (the
+	 * games of a match share them: `search-pools.ts`); default: the player starts and ends its own.
+	 */
+	readonly pools?: SearchPools;
 }
 
 /** Ms between two reads of the threads' node counters while the engine thinks. */
@@ -53,11 +59,9 @@ export class BuiltinPlayer implements Player {
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
-		this.pool ??= new SearchPool({
-			threads: this.options.threads,
-			parallel: this.options.parallel,
-			search: this.options.search,
-		});
+		this.pool ??= this.options.pools
+			? this.options.pools.take(this.poolOptions())
+			: new SearchPool(this.poolOptions());
 		const pool = this.pool;
 		const { position } = request;
 		const onAbort = () => pool.stop();
@@ -138,8 +142,15 @@ export class BuiltinPlayer implements Player {
 	}
 
 	async close(): Promise<void> {
-		await this.pool?.close();
+		const pool = this.pool;
 		this.pool = null;
+		if (!pool) return;
+		if (this.options.pools) await this.options.pools.give(this.poolOptions(), pool);
+		else await pool.close();
+	}
+
+	private poolOptions(): PoolOptions {
+		return { threads: this.options.threads, parallel: this.options.parallel, search: this.options.search };
 	}
 }
 

@@ -11,6 +11,7 @@ import { ExternalPlayer } from './external-player.js';
 import { HumanPlayer } from './human-player.js';
 import { type Player } from './player.js';
 import { UaiPlayer } from './uai-player.js';
+import { type SearchPools } from './search-pools.js';
 
 export { PlayerSpecError, resolveProgram };
 
@@ -28,6 +29,8 @@ export interface PlayerSettings {
 	readonly graceMs?: number;
 	/** Receives an engine's conversation (logs, the I/O pane): a program's lines, the built-in engine's reports. */
 	readonly log?: EngineLogger;
+	/** Search threads the built-in engine takes and gives back (a match's games share them). */
+	readonly pools?: SearchPools;
 }
 
 /**
@@ -49,6 +52,7 @@ export function createPlayer(spec: string | PlayerSpec, settings: PlayerSettings
 					threads: parsed.threads ?? settings.threads,
 					parallel: parsed.parallel ?? settings.parallel,
 					log: settings.log,
+					pools: settings.pools,
 				},
 				name,
 			);

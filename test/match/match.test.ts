@@ -227,6 +227,26 @@ describe('a match', () => {
 		).toEqual([undefined, 1, 2, 3, 4]);
 	});
 
+	it('built-in engines keep their threads from game to game, and each game plays as with fresh ones', async () => {
+		// The same board three times: every pair must be the same two games, although the later
+		// games run on threads (and tables) the earlier ones used.
+		const m = match(['builtin:nodes=3000,name=a', 'builtin:nodes=5000,name=b'], ['5x5', '5x5', '5x5'], {
+			timeMs: 10_000,
+		});
+		const summary = await m.run();
+		const games = summary.records.map((r) => r.moves.map((move) => move.move).join(' '));
+		expect(games).toHaveLength(6);
+		expect(games[0]).not.toBe(games[1]);
+		expect([games[2], games[3]]).toEqual([games[0], games[1]]);
+		expect([games[4], games[5]]).toEqual([games[0], games[1]]);
+		// A fresh pool plays the same game.
+		const fresh = await match(['builtin:nodes=3000,name=a', 'builtin:nodes=5000,name=b'], ['5x5'], {
+			timeMs: 10_000,
+			games: 1,
+		}).run();
+		expect(fresh.records[0].moves.map((move) => move.move).join(' ')).toBe(games[0]);
+	});
+
 	it('a stop abandons the games in progress, which are not recorded', async () => {
 		const record = join(pids.dir(), 'stop.jsonl');
 		const m = match(['builtin', 'builtin:depth=3'], ['default'], {

@@ -174,8 +174,12 @@ export class SearchPool {
 		Atomics.store(this.control, CONTROL_STOP, 1);
 	}
 
-	/** Forgets the shared table and every thread's killers and history (between games). */
+	/**
+	 * Forgets the shared table, every thread's killers and history, and the table generation
+	 * (between games: the next search runs as in a new pool).
+	 */
 	clear(): void {
+		this.generation = 0;
 		this.pool.broadcast({ type: 'clear' } satisfies PoolRequest);
 	}
 

@@ -1,0 +1,56 @@
+/**
+ * Search pools kept between the games of a match. Starting a built-in engine's worker threads
+ * (loading the search's modules, compiling the board kernels, allocating the table) takes about a
+ * second, more than a whole game at 20,000 nodes per move, and in a timed game it would be taken
+ * from the first move's time. A built-in player of a match takes an idle pool of its settings when
+ * its game starts and gives it back when the game ends; a pool taken again is cleared first (table,
+ * killers, history, table generation), so each game plays exactly as with a fresh pool.
+ */
+
+import { type PoolOptions, SearchPool } from '../search/parallel/search-pool.js';
+
+/** Idle search pools by their settings; `close` ends them all. */
+export class SearchPools {
+	private readonly idle = new Map<string, SearchPool[]>();
+	private closed = false;
+
+	/**
+	 * A pool with these settings: an idle one, cleared, or a new one.
+	 * @throws RangeError as `new SearchPool`
+	 */
+	take(options: PoolOptions): SearchPool {
+		const pool = this.idle.get(keyOf(options))?.pop();
+		if (!pool) return new SearchPool(options);
+		pool.clear();
+		return pool;
+	}
+
+	/** Gives back an idle pool taken with these settings (ended instead once the pools are closed or it is busy). */
+	async give(options: PoolOptions, pool: SearchPool): Promise<void> {
+		if (this.closed || pool.busy) {
+			await pool.close();
+			return;
+		}
+		const key = keyOf(options);
+		const list = this.idle.get(key);
+		if (list) list.push(pool);
+		else this.idle.set(key, [pool]);
+	}
+
+	/** Ends every idle pool; pools given back later are ended at once. */
+	async close(): Promise<void> {
+		this.closed = true;
+		const pools = [...this.idle.values()].flat();
+		this.idle.clear();
+		await Promise.all(pools.map((pool) => pool.close()));
+	}
+}
+
+function keyOf(options: PoolOptions): string {
+	return JSON.stringify([
+		options.threads ?? 1,
+		options.parallel ?? 'lazy',
+		options.niceness ?? 0,
+		options.search ?? {},
+	]);
+}
