@@ -3,7 +3,7 @@ import { SearchPools } from '../../dist/players/search-pools.js';
 import { parseFen } from '../../dist/game/fen.js';
 
 describe('search pools of a match', () => {
-	it('give back a pool to the next taker of the same settings, a new one otherwise, and end them all on close', async () => {
+	it('give a pool back to the next taker of its settings, a new one to others; close ends them', async () => {
 		const pools = new SearchPools();
 		const first = pools.take({ threads: 1, search: { hashMb: 1 } });
 		const other = pools.take({ threads: 1, search: { hashMb: 2 } });
