@@ -37,7 +37,7 @@ const help = `
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options]
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
-    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
+    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N] [--lock-ticks N]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
 
@@ -84,6 +84,8 @@ const help = `
     --k N                CABP: degree of parallel pruning (default 2)
     --examine-ticks N    simulator: ticks per node examined looking for a split point (default 1,
                          the thesis's; more stands for the memory delays it does not simulate)
+    --lock-ticks N       simulator: ticks of every lock's entry delay, and ticks the lock stays held
+                         after its release (default 0: none, as before; PABSim's lock delays)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
     --no-color           plain chart
 
@@ -116,6 +118,7 @@ const FLAGS = {
 	grain: { type: 'string' },
 	k: { type: 'string' },
 	examineTicks: { type: 'string' },
+	lockTicks: { type: 'string' },
 	repeat: { type: 'string' },
 	iterations: { type: 'string' },
 	weightSeed: { type: 'string' },
@@ -218,6 +221,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		grain: integer('grain', flags.grain, DEFAULT_PARAMS.grain, 1, 64),
 		k: integer('k', flags.k, DEFAULT_PARAMS.k, 1, 256),
 		examineTicks: integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100),
+		lockTicks: integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100),
 	};
 }
 
@@ -437,6 +441,7 @@ function thesis(flags: Flags): void {
 	);
 	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	const examineTicks = integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100);
+	const lockTicks = integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100);
 	pabsimComparison(
 		shape,
 		seeds,
@@ -457,7 +462,7 @@ function thesis(flags: Flags): void {
 				),
 			);
 		},
-		{ examineTicks },
+		{ examineTicks, lockTicks },
 	);
 }
 
