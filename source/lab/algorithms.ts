@@ -60,6 +60,8 @@ export interface AlgorithmParams {
 	 * default, charges none.
 	 */
 	readonly lockTicks: number;
+	/** Simulator: the same delays for the global split lock alone, in ticks (null: `lockTicks`). */
+	readonly splitLockTicks: number | null;
 }
 
 /** Defaults: DTS's own limit of 3 (Hyatt, 1997), strong YBWC waiting for 2 children at CUT nodes. */
@@ -75,6 +77,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	tableBits: 18,
 	examineTicks: 1,
 	lockTicks: 0,
+	splitLockTicks: null,
 };
 
 /** Shared buffers an algorithm needs besides the store (deques, a table). */

@@ -9,7 +9,7 @@
  *
  * Lock delays (`lockTicks`, 0 by default): every step that takes a lock pays that many ticks more
  * on entry, and the lock stays held that many ticks after the step ends (the release), for every
- * processor, the one that released it included.
+ * processor, the one that released it included; `splitLockTicks` sets the split lock's apart.
  *
  * Not simulated: the caches and memory delays of the thesis's Tables 6.1 and 6.2 (a processor's
  * reads and writes cost nothing beyond the state's ticks) and node allocation's heaps.
@@ -118,6 +118,7 @@ export const SIM_EXIT = S_EXIT;
  * @param lockTicks ticks of a lock's entry delay, paid by the step that takes it (split-state time
  *   for the split lock, idle time for the others), and of its release delay, during which the
  *   lock stays held after the step; 0: locks cost nothing but their waits
+ * @param splitLockTicks the same delays for the global split lock alone (ticks)
  */
 export function runProcessors(
 	processors: readonly SimulatedProcessor[],
@@ -125,6 +126,7 @@ export function runProcessors(
 	locks: Float64Array,
 	extraLocks: Float64Array,
 	lockTicks = 0,
+	splitLockTicks = lockTicks,
 	queue = new EventQueue(),
 ): number {
 	queue.clear();
@@ -148,7 +150,7 @@ export function runProcessors(
 			continue;
 		}
 		const cost = proc.step();
-		const entry = lock === LOCK_NONE ? 0 : lockTicks;
+		const entry = lock === LOCK_NONE ? 0 : lock === LOCK_SPLIT ? splitLockTicks : lockTicks;
 		if (lock === LOCK_SPLIT) proc.splitTicks += entry;
 		const end = t + entry + cost;
 		if (lock >= 0) locks[lock] = end + entry;
@@ -169,6 +171,7 @@ export function simulatedCapacity(domain: TreeDomain, processors: number): numbe
  * processors.
  * @param makeOptions the options of each processor (its split policy; Lazy SMP's table)
  * @param lockTicks ticks of each lock's entry and of its release delay (`runProcessors`)
+ * @param splitLockTicks the same for the split lock alone
  */
 export function simulateSharedTree(
 	domain: TreeDomain,
@@ -176,6 +179,7 @@ export function simulateSharedTree(
 	makeOptions: (store: NodeStore) => ProcessorOptions,
 	lazy: boolean,
 	lockTicks = 0,
+	splitLockTicks = lockTicks,
 ): SimulationResult {
 	const capacity = simulatedCapacity(domain, processors);
 	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
@@ -195,7 +199,7 @@ export function simulateSharedTree(
 	}
 	const locks = new Float64Array(capacity);
 	const extra = new Float64Array(4);
-	const ticks = runProcessors(procs, () => store.control[0] !== 0, locks, extra, lockTicks);
+	const ticks = runProcessors(procs, () => store.control[0] !== 0, locks, extra, lockTicks, splitLockTicks);
 	let nodes = 0;
 	let splitTicks = 0;
 	let workTicks = 0;
@@ -252,5 +256,6 @@ export function simulateAlgorithm(
 		(store) => processorOptions(algorithm, params, store, processors, buffers),
 		algorithm === 'lazy',
 		params.lockTicks,
+		params.splitLockTicks ?? params.lockTicks,
 	);
 }

@@ -68,7 +68,7 @@ describe('the simulator', () => {
 			}
 	});
 
-	it('--lock-ticks: one processor visits the same nodes and pays the lock delays exactly; four find the same value later', () => {
+	it('lock delays: one processor visits the same nodes and pays them exactly; more find the same value', () => {
 		const lockTicks = 4;
 		const delayed = { ...params, lockTicks };
 		for (const seed of seeds.slice(0, 2)) {
@@ -87,6 +87,17 @@ describe('the simulator', () => {
 					ticks: counts.ticks + extra,
 				});
 			}
+			// One processor never looks for a split point: the split lock's delays alone cost nothing.
+			const splitOnly = { ...params, splitLockTicks: lockTicks };
+			const nodeOnly = { ...delayed, splitLockTicks: 0 };
+			for (const algorithm of SHARED) {
+				const domain = () => new SyntheticDomain({ ...shape, depth, seed });
+				expect({
+					algorithm,
+					splitOnly: simulateAlgorithm(algorithm, splitOnly, domain(), 1).ticks,
+					nodeOnly: simulateAlgorithm(algorithm, nodeOnly, domain(), 1).ticks,
+				}).toEqual({ algorithm, splitOnly: counts.ticks, nodeOnly: counts.ticks + extra });
+			}
 			const plain = simulateAlgorithm('cabp', params, new SyntheticDomain({ ...shape, depth, seed }), 1);
 			const cabp = simulateAlgorithm('cabp', delayed, new SyntheticDomain({ ...shape, depth, seed }), 1);
 			expect({ nodes: cabp.nodes, value: cabp.value, grew: cabp.ticks > plain.ticks }).toEqual({
@@ -103,6 +114,15 @@ describe('the simulator', () => {
 					grew: true,
 				});
 			}
+			// Sixteen processors queue for the split lock: its delays alone lengthen the search and the
+			// split state.
+			const before = simulateAlgorithm('ybwc', params, new SyntheticDomain({ ...shape, depth, seed }), 16);
+			const after = simulateAlgorithm('ybwc', splitOnly, new SyntheticDomain({ ...shape, depth, seed }), 16);
+			expect({
+				value: after.value,
+				longer: after.ticks > before.ticks,
+				moreSplit: after.splitTicks > before.splitTicks,
+			}).toEqual({ value, longer: true, moreSplit: true });
 		}
 	});
 
