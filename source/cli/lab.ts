@@ -38,6 +38,7 @@ const help = `
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
+                          [--lock-ticks N] [--split-lock-ticks N]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
 
@@ -84,6 +85,9 @@ const help = `
     --k N                CABP: degree of parallel pruning (default 2)
     --examine-ticks N    simulator: ticks per node examined looking for a split point (default 1,
                          the thesis's; more stands for the memory delays it does not simulate)
+    --lock-ticks N       simulator: ticks of every lock's entry delay, and ticks the lock stays held
+                         after its release (default 0: none, as before; PABSim's lock delays)
+    --split-lock-ticks N simulator: the same for the split lock alone (default: --lock-ticks)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
     --no-color           plain chart
 
@@ -116,6 +120,8 @@ const FLAGS = {
 	grain: { type: 'string' },
 	k: { type: 'string' },
 	examineTicks: { type: 'string' },
+	lockTicks: { type: 'string' },
+	splitLockTicks: { type: 'string' },
 	repeat: { type: 'string' },
 	iterations: { type: 'string' },
 	weightSeed: { type: 'string' },
@@ -198,6 +204,11 @@ function networkOf(flags: Flags, shape: TreeShape): SplitNetwork | null {
 	}
 }
 
+/** --split-lock-ticks, or null: as --lock-ticks. */
+function splitLockTicksOf(flags: Flags): number | null {
+	return flags.splitLockTicks === undefined ? null : integer('split-lock-ticks', flags.splitLockTicks, 0, 0, 100);
+}
+
 function paramsOf(flags: Flags, shape: TreeShape) {
 	let neuralMinAll = DEFAULT_PARAMS.neuralMinAll;
 	let neuralMinCut = DEFAULT_PARAMS.neuralMinCut;
@@ -218,6 +229,8 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		grain: integer('grain', flags.grain, DEFAULT_PARAMS.grain, 1, 64),
 		k: integer('k', flags.k, DEFAULT_PARAMS.k, 1, 256),
 		examineTicks: integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100),
+		lockTicks: integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100),
+		splitLockTicks: splitLockTicksOf(flags),
 	};
 }
 
@@ -437,6 +450,8 @@ function thesis(flags: Flags): void {
 	);
 	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	const examineTicks = integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100);
+	const lockTicks = integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100);
+	const splitLockTicks = splitLockTicksOf(flags);
 	pabsimComparison(
 		shape,
 		seeds,
@@ -457,7 +472,7 @@ function thesis(flags: Flags): void {
 				),
 			);
 		},
-		{ examineTicks },
+		{ examineTicks, lockTicks, splitLockTicks },
 	);
 }
 

@@ -54,6 +54,14 @@ export interface AlgorithmParams {
 	readonly tableBits: number;
 	/** Simulator: ticks per node examined while looking for a split point (the thesis: 1). */
 	readonly examineTicks: number;
+	/**
+	 * Simulator: ticks of every lock's entry delay (paid by the step that takes it) and of its
+	 * release delay (the lock stays held that long after the step), as PABSim's lock delays; 0, the
+	 * default, charges none.
+	 */
+	readonly lockTicks: number;
+	/** Simulator: the same delays for the global split lock alone, in ticks (null: `lockTicks`). */
+	readonly splitLockTicks: number | null;
 }
 
 /** Defaults: DTS's own limit of 3 (Hyatt, 1997), strong YBWC waiting for 2 children at CUT nodes. */
@@ -68,6 +76,8 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	k: 2,
 	tableBits: 18,
 	examineTicks: 1,
+	lockTicks: 0,
+	splitLockTicks: null,
 };
 
 /** Shared buffers an algorithm needs besides the store (deques, a table). */

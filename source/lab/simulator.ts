@@ -7,6 +7,10 @@
  * lock, or a CABP queue's lock) for its duration, and a processor that finds it held waits until
  * it is free. The time of a search is the tick at which the root's value is known.
  *
+ * Lock delays (`lockTicks`, 0 by default): every step that takes a lock pays that many ticks more
+ * on entry, and the lock stays held that many ticks after the step ends (the release), for every
+ * processor, the one that released it included; `splitLockTicks` sets the split lock's apart.
+ *
  * Not simulated: the caches and memory delays of the thesis's Tables 6.1 and 6.2 (a processor's
  * reads and writes cost nothing beyond the state's ticks) and node allocation's heaps.
  */
@@ -111,12 +115,18 @@ export const SIM_EXIT = S_EXIT;
  * first holds after a step).
  * @param locks per-record busy-until times (resized by the caller), index = record
  * @param extraLocks busy-until times of the global locks, index = -2 - lock
+ * @param lockTicks ticks of a lock's entry delay, paid by the step that takes it (split-state time
+ *   for the split lock, idle time for the others), and of its release delay, during which the
+ *   lock stays held after the step; 0: locks cost nothing but their waits
+ * @param splitLockTicks the same delays for the global split lock alone (ticks)
  */
 export function runProcessors(
 	processors: readonly SimulatedProcessor[],
 	ended: () => boolean,
 	locks: Float64Array,
 	extraLocks: Float64Array,
+	lockTicks = 0,
+	splitLockTicks = lockTicks,
 	queue = new EventQueue(),
 ): number {
 	queue.clear();
@@ -140,9 +150,11 @@ export function runProcessors(
 			continue;
 		}
 		const cost = proc.step();
-		const end = t + cost;
-		if (lock >= 0) locks[lock] = end;
-		else if (lock !== LOCK_NONE) extraLocks[-2 - lock] = end;
+		const entry = lock === LOCK_NONE ? 0 : lock === LOCK_SPLIT ? splitLockTicks : lockTicks;
+		if (lock === LOCK_SPLIT) proc.splitTicks += entry;
+		const end = t + entry + cost;
+		if (lock >= 0) locks[lock] = end + entry;
+		else if (lock !== LOCK_NONE) extraLocks[-2 - lock] = end + entry;
 		if (endTime < 0 && ended()) endTime = end;
 		if (proc.state !== S_EXIT) queue.push(proc.waiting ? end + TICKS.recheck : end, p);
 	}
@@ -158,12 +170,16 @@ export function simulatedCapacity(domain: TreeDomain, processors: number): numbe
  * Simulates the shared-tree search (every algorithm but CABP) of one tree on `processors`
  * processors.
  * @param makeOptions the options of each processor (its split policy; Lazy SMP's table)
+ * @param lockTicks ticks of each lock's entry and of its release delay (`runProcessors`)
+ * @param splitLockTicks the same for the split lock alone
  */
 export function simulateSharedTree(
 	domain: TreeDomain,
 	processors: number,
 	makeOptions: (store: NodeStore) => ProcessorOptions,
 	lazy: boolean,
+	lockTicks = 0,
+	splitLockTicks = lockTicks,
 ): SimulationResult {
 	const capacity = simulatedCapacity(domain, processors);
 	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
@@ -183,7 +199,7 @@ export function simulateSharedTree(
 	}
 	const locks = new Float64Array(capacity);
 	const extra = new Float64Array(4);
-	const ticks = runProcessors(procs, () => store.control[0] !== 0, locks, extra);
+	const ticks = runProcessors(procs, () => store.control[0] !== 0, locks, extra, lockTicks, splitLockTicks);
 	let nodes = 0;
 	let splitTicks = 0;
 	let workTicks = 0;
@@ -195,8 +211,11 @@ export function simulateSharedTree(
 	return { value: store.control[1], ticks, nodes, splitTicks, idleTicks: processors * ticks - workTicks };
 }
 
-/** Simulates CABP on one tree. */
-export function simulateCabp(domain: TreeDomain, processors: number, k: number): SimulationResult {
+/**
+ * Simulates CABP on one tree.
+ * @param lockTicks ticks of each lock's entry and of its release delay (`runProcessors`)
+ */
+export function simulateCabp(domain: TreeDomain, processors: number, k: number, lockTicks = 0): SimulationResult {
 	const capacity = cabpCapacity(domain.maxChildren, domain.depth, processors);
 	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
 	const cabp = new Cabp(store, createQueueBuffer(capacity, false), k);
@@ -209,7 +228,7 @@ export function simulateCabp(domain: TreeDomain, processors: number, k: number):
 	}
 	const locks = new Float64Array(capacity);
 	const extra = new Float64Array(4);
-	const end = cabp.ended() ? 0 : runProcessors(procs, () => cabp.ended(), locks, extra);
+	const end = cabp.ended() ? 0 : runProcessors(procs, () => cabp.ended(), locks, extra, lockTicks);
 	let nodes = begun.nodes;
 	let splitTicks = 0;
 	let workTicks = begun.ticks;
@@ -229,12 +248,14 @@ export function simulateAlgorithm(
 	domain: TreeDomain,
 	processors: number,
 ): SimulationResult {
-	if (algorithm === 'cabp') return simulateCabp(domain, processors, params.k);
+	if (algorithm === 'cabp') return simulateCabp(domain, processors, params.k, params.lockTicks);
 	const buffers = createAlgorithmBuffers(algorithm, params, processors, false);
 	return simulateSharedTree(
 		domain,
 		processors,
 		(store) => processorOptions(algorithm, params, store, processors, buffers),
 		algorithm === 'lazy',
+		params.lockTicks,
+		params.splitLockTicks ?? params.lockTicks,
 	);
 }

@@ -68,6 +68,64 @@ describe('the simulator', () => {
 			}
 	});
 
+	it('lock delays: one processor visits the same nodes and pays them exactly; more find the same value', () => {
+		const lockTicks = 4;
+		const delayed = { ...params, lockTicks };
+		for (const seed of seeds.slice(0, 2)) {
+			const { value, counts } = sequential(seed);
+			// One processor takes a lock in 2k + 2 steps at an inner node of k children searched (k + 1
+			// searches, k updates, its return), and waits for its own release after each update and
+			// before the return (k + 1 waits): 3 (k + 1) delays of lockTicks per inner node, k summing
+			// to every node but the root. A leaf's 9 ticks outlast the release of its parent's lock.
+			const extra = 3 * lockTicks * (counts.nodes - 1 + counts.inner);
+			for (const algorithm of SHARED) {
+				const r = simulateAlgorithm(algorithm, delayed, new SyntheticDomain({ ...shape, depth, seed }), 1);
+				expect({ algorithm, value: r.value, nodes: r.nodes, ticks: r.ticks }).toEqual({
+					algorithm,
+					value,
+					nodes: counts.nodes,
+					ticks: counts.ticks + extra,
+				});
+			}
+			// One processor never looks for a split point: the split lock's delays alone cost nothing.
+			const splitOnly = { ...params, splitLockTicks: lockTicks };
+			const nodeOnly = { ...delayed, splitLockTicks: 0 };
+			for (const algorithm of SHARED) {
+				const domain = () => new SyntheticDomain({ ...shape, depth, seed });
+				expect({
+					algorithm,
+					splitOnly: simulateAlgorithm(algorithm, splitOnly, domain(), 1).ticks,
+					nodeOnly: simulateAlgorithm(algorithm, nodeOnly, domain(), 1).ticks,
+				}).toEqual({ algorithm, splitOnly: counts.ticks, nodeOnly: counts.ticks + extra });
+			}
+			const plain = simulateAlgorithm('cabp', params, new SyntheticDomain({ ...shape, depth, seed }), 1);
+			const cabp = simulateAlgorithm('cabp', delayed, new SyntheticDomain({ ...shape, depth, seed }), 1);
+			expect({ nodes: cabp.nodes, value: cabp.value, grew: cabp.ticks > plain.ticks }).toEqual({
+				nodes: counts.nodes,
+				value,
+				grew: true,
+			});
+			for (const algorithm of [...SHARED, 'cabp' as const]) {
+				const before = simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), 4);
+				const after = simulateAlgorithm(algorithm, delayed, new SyntheticDomain({ ...shape, depth, seed }), 4);
+				expect({ algorithm, value: after.value, grew: after.ticks > before.ticks }).toEqual({
+					algorithm,
+					value,
+					grew: true,
+				});
+			}
+			// Sixteen processors queue for the split lock: its delays alone lengthen the search and the
+			// split state.
+			const before = simulateAlgorithm('ybwc', params, new SyntheticDomain({ ...shape, depth, seed }), 16);
+			const after = simulateAlgorithm('ybwc', splitOnly, new SyntheticDomain({ ...shape, depth, seed }), 16);
+			expect({
+				value: after.value,
+				longer: after.ticks > before.ticks,
+				moreSplit: after.splitTicks > before.splitTicks,
+			}).toEqual({ value, longer: true, moreSplit: true });
+		}
+	});
+
 	it('returns exact minimax values on Blob War positions (values vary, unlike synthetic roots)', () => {
 		const boards = [
 			positionFromGrid(geometryOf(4, 4), ['B..R', '....', '....', 'B..R']),
