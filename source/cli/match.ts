@@ -33,7 +33,7 @@ const help = `
   Elo with 95% error bars, LOS, draw ratio, pentanomial pair counts and the SPRT's state.
 
   Engines (the game command takes the same names)
-    builtin                        the built-in engine (a worker thread per game)
+    builtin                        the built-in engine (worker threads kept between games)
     builtin:depth=6,name=deep      ... with options: depth=N (plies), name=NAME, nodes=N (node limit
                                    per move; with a generous --time, games that do not depend on
                                    the machine's load), and the search's:
