@@ -5,7 +5,10 @@ import { positionFromGrid, type Position, type Side } from '../../source/game/po
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
 import { evalKernel } from '../../source/search/eval-kernel.js';
-import { CLASSIC_WEIGHTS } from '../../source/search/eval-weights.js';
+import { CLASSIC_WEIGHTS, SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
+import { Searcher } from '../../source/search/search.js';
+import { playMove } from '../../source/game/make-move.js';
+import { legalMoves } from '../../source/game/legal-moves.js';
 import { evalTables, evaluate } from '../../source/search/evaluate.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { grid, randomGrid } from '../helpers.js';
@@ -130,5 +133,22 @@ describe('the learned evaluation', () => {
 		// (240 * 171 + 600 * 85) / 256 = 359.53...
 		expect(Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE)).toBe(359);
 		expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, 0, 2, 1)).toBe(359);
+	});
+	it('by default, with the shipped weights of the rule set searched under', () => {
+		const ataxx = SHIPPED_WEIGHTS.ataxx;
+		const blobwar = SHIPPED_WEIGHTS.blobwar;
+		expect(Array.from(ataxx.endgame)).not.toEqual(Array.from(blobwar.endgame));
+		const pos = grid(['BB.....', '.B....R', '.......', '...R...', '.......', 'R......', 'R.....B']);
+		for (const [variant, weights] of [
+			['ataxx', ataxx],
+			['blobwar', blobwar],
+		] as const) {
+			const leaf = (p: Position) =>
+				evalKernel(p.geometry, weights).score(p.bb, 0, p.side, p.count[p.side], p.count[p.side ^ 1]);
+			// A 1-ply exact search: the best of the children's evaluations with this rule set's weights.
+			const best = Math.max(...legalMoves(pos).map((m) => -leaf(playMove(pos, m))));
+			const result = new Searcher({ selective: false, hashMb: 1 }).search(pos, { depth: 1, variant });
+			expect(result.score).toBe(best);
+		}
 	});
 });
