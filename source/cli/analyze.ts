@@ -7,8 +7,7 @@
 
 import { type Variant } from '../game/game-over.js';
 import { formatMove } from '../game/notation.js';
-import { NO_MOVE, PASS, cloneTo, moveFrom, moveTo } from '../game/move.js';
-import { cellDistance } from '../game/geometry.js';
+import { NO_MOVE, PASS } from '../game/move.js';
 import { sideName } from '../game/position.js';
 import { describeSearchOptions } from '../search/option-text.js';
 import { formatScore } from '../search/score.js';
@@ -84,22 +83,14 @@ export function takeSearchMoves(argv: readonly string[]): { argv: string[]; move
 	return { argv: rest, moves };
 }
 
-/**
- * A move of `--searchmoves` in `position`: UAI notation or the board's notation. A clone comes
- * back merged (named by its destination), as the search lists it, whichever blob it was written from.
- * @throws UsageError
- */
+/** A move of `--searchmoves` in `position`: UAI notation or the board's notation. @throws UsageError */
 function searchMove(position: Position, text: string): Move {
 	const uai = parseUaiMove(position, text);
 	if (uai.ok) return uai.move;
 	const coords = parseMoveText(text);
 	if (coords) {
 		const check = checkMove(position, coords);
-		if (check.ok) {
-			const { move } = check;
-			const to = moveTo(move);
-			return cellDistance(position.geometry, moveFrom(move), to) === 1 ? cloneTo(to) : move;
-		}
+		if (check.ok) return check.move;
 		throw new UsageError(`--searchmoves ${quote(text)}: ${check.reason}`);
 	}
 	throw new UsageError(`--searchmoves ${quote(text)}: ${uai.reason}`);

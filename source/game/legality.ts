@@ -4,7 +4,8 @@
  */
 
 import { cellDistance } from './geometry.js';
-import { moveOf, type Move } from './move.js';
+import { cloneTo, moveFrom, moveOf, moveTo, type Move } from './move.js';
+import { type Geometry } from './geometry.js';
 import { type MoveCoords, formatCoords } from './notation.js';
 import { cellAt, type Position, sideName } from './position.js';
 
@@ -39,4 +40,16 @@ export function checkMove(pos: Position, coords: MoveCoords): MoveCheck {
 	if (distance > 2)
 		return { ok: false, reason: `${text}: (${r2},${c2}) is ${distance} cells away; a clone goes 1 cell, a jump 2` };
 	return { ok: true, move: moveOf(from, to) };
+}
+
+/**
+ * A move as the move generator and the search list it: a clone named with its source (`moveOf`
+ * of touching cells, as `checkMove` returns it) becomes the clone named by its destination
+ * (`cloneTo`); jumps, merged clones and `PASS` are returned as they are.
+ */
+export function mergedMove(g: Geometry, move: Move): Move {
+	if (move < 0 || move > 0xffff) return move;
+	const to = moveTo(move);
+	const from = moveFrom(move);
+	return from !== to && cellDistance(g, from, to) === 1 ? cloneTo(to) : move;
 }

@@ -19,6 +19,7 @@
  */
 
 import { gameEnd } from '../game/game-over.js';
+import { mergedMove } from '../game/legality.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { type Position } from '../game/position.js';
 import { TreeSearch } from './negamax.js';
@@ -243,7 +244,7 @@ export class Searcher {
 
 	/**
 	 * The root moves, best first by the ordering heuristics (table move, gain); only those of
-	 * `searchMoves` when it names any legal one.
+	 * `searchMoves` when it names any legal one (a clone may be named from any of its sources).
 	 */
 	private orderedRootMoves(n: number, searchMoves?: readonly Move[]): Move[] {
 		const tree = this.tree;
@@ -252,7 +253,9 @@ export class Searcher {
 		tree.ordering.scoreMoves(stack, 0, stack.rootSide, n, tree.probeMove(0), tree.options);
 		const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b);
 		const all = order.map((i) => stack.moves[i]);
-		const chosen = searchMoves ? all.filter((m) => searchMoves.includes(m)) : all;
+		const g = stack.geometry;
+		const wanted = searchMoves && g ? searchMoves.map((m) => mergedMove(g, m)) : searchMoves;
+		const chosen = wanted ? all.filter((m) => wanted.includes(m)) : all;
 		return chosen.length > 0 ? chosen : all;
 	}
 

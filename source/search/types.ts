@@ -40,8 +40,9 @@ export interface SearchLimits {
 	 */
 	readonly multiPv?: number;
 	/**
-	 * Root moves to consider (UCI's `go searchmoves`): the search chooses among these alone. Moves
-	 * that are not legal at the root are ignored; none legal, or an empty list, means every move.
+	 * Root moves to consider (UCI's `go searchmoves`): the search chooses among these alone. A clone
+	 * may be named by its destination or from any blob next to it. Moves that are not legal at the
+	 * root are ignored; none legal, or an empty list, means every move.
 	 */
 	readonly searchMoves?: readonly Move[];
 }

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
-import { geometryOf } from '../../source/game/geometry.js';
+import { cellDistance, geometryOf } from '../../source/game/geometry.js';
+import { moveFrom, moveOf, moveTo } from '../../source/game/move.js';
 import { playMove } from '../../source/game/make-move.js';
 import { pseudolegalMoves } from '../../source/game/movegen.js';
-import { positionFromGrid, type Side } from '../../source/game/position.js';
+import { cellAt, positionFromGrid, type Side } from '../../source/game/position.js';
 import { Searcher } from '../../source/search/search.js';
 import { type Algorithm, EXACT_SEARCH } from '../../source/search/search-options.js';
 import { type SearchInfo } from '../../source/search/types.js';
@@ -104,6 +105,13 @@ describe('multi-PV', () => {
 		expect(restricted.pv[0]).toBe(restricted.move);
 		// No legal move in the list: every move is searched.
 		expect(new Searcher().search(pos, { depth: 3, searchMoves: [0xfff0] }).move).toBe(free.move);
+		// A clone named from a blob next to it (as people write it) stands for the clone.
+		const clone = all.find((m) => moveFrom(m) === moveTo(m) && m !== free.move)!;
+		const to = moveTo(clone);
+		const from = Array.from({ length: pos.geometry.cells }, (_, c) => c).find(
+			(c) => cellAt(pos, c) === 'B' && cellDistance(pos.geometry, c, to) === 1,
+		)!;
+		expect(new Searcher().search(pos, { depth: 3, searchMoves: [moveOf(from, to)] }).move).toBe(clone);
 	});
 
 	it('more lines than root moves give one line per move', () => {
