@@ -145,7 +145,7 @@ export class BuiltinPlayer implements Player {
 		const pool = this.pool;
 		this.pool = null;
 		if (!pool) return;
-		if (this.options.pools) await this.options.pools.give(this.poolOptions(), pool);
+		if (this.options.pools) await this.options.pools.give(pool);
 		else await pool.close();
 	}
 

@@ -12,6 +12,8 @@ import { type PoolOptions, SearchPool } from '../search/parallel/search-pool.js'
 /** Idle search pools by their settings; `close` ends them all. */
 export class SearchPools {
 	private readonly idle = new Map<string, SearchPool[]>();
+	/** The settings' key of every pool handed out. */
+	private readonly keys = new WeakMap<SearchPool, string>();
 	private closed = false;
 
 	/**
@@ -19,19 +21,24 @@ export class SearchPools {
 	 * @throws RangeError as `new SearchPool`
 	 */
 	take(options: PoolOptions): SearchPool {
-		const pool = this.idle.get(keyOf(options))?.pop();
-		if (!pool) return new SearchPool(options);
-		pool.clear();
+		const key = keyOf(options);
+		const idle = this.idle.get(key)?.pop();
+		if (idle) {
+			idle.clear();
+			return idle;
+		}
+		const pool = new SearchPool(options);
+		this.keys.set(pool, key);
 		return pool;
 	}
 
-	/** Gives back an idle pool taken with these settings (ended instead once the pools are closed or it is busy). */
-	async give(options: PoolOptions, pool: SearchPool): Promise<void> {
-		if (this.closed || pool.busy) {
+	/** Gives back a pool `take` handed out (ended instead once the pools are closed, or while it is busy). */
+	async give(pool: SearchPool): Promise<void> {
+		const key = this.keys.get(pool);
+		if (this.closed || pool.busy || key === undefined) {
 			await pool.close();
 			return;
 		}
-		const key = keyOf(options);
 		const list = this.idle.get(key);
 		if (list) list.push(pool);
 		else this.idle.set(key, [pool]);

@@ -21,7 +21,7 @@ import shippedBlobwar from './weights-blobwar.json' with { type: 'json' };
 import { type Variant } from '../game/game-over.js';
 import { UserError } from '../game/user-error.js';
 
-/** A weight set with where it comes from (a file's path, or `shipped`). */
+/** A weight set with where it comes from (a file's path, or `shipped (ataxx)`, `shipped (blobwar)`). */
 export interface NamedWeights extends TermWeights {
 	readonly source: string;
 }

@@ -8,7 +8,7 @@ describe('search pools of a match', () => {
 		const first = pools.take({ threads: 1, search: { hashMb: 1 } });
 		const other = pools.take({ threads: 1, search: { hashMb: 2 } });
 		expect(other).not.toBe(first);
-		await pools.give({ threads: 1, search: { hashMb: 1 } }, first);
+		await pools.give(first);
 		expect(pools.take({ threads: 1, search: { hashMb: 2 } })).not.toBe(first);
 		const again = pools.take({ threads: 1, search: { hashMb: 1 } });
 		expect(again).toBe(first);
@@ -16,15 +16,15 @@ describe('search pools of a match', () => {
 		const { position } = parseFen('x3o/5/5/5/o3x x 0 1');
 		const result = await again.search(position, { depth: 2, variant: 'ataxx' });
 		expect(result.depth).toBe(2);
-		await pools.give({ threads: 1, search: { hashMb: 1 } }, again);
-		await pools.give({ threads: 1, search: { hashMb: 2 } }, other);
+		await pools.give(again);
+		await pools.give(other);
 		await pools.close();
 		await expect(again.search(position, { depth: 1, variant: 'ataxx' })).rejects.toThrow();
 		// Given back after the close: ended at once.
 		const late = new SearchPools();
 		const pool = late.take({ threads: 1, search: { hashMb: 1 } });
 		await late.close();
-		await late.give({ threads: 1, search: { hashMb: 1 } }, pool);
+		await late.give(pool);
 		await expect(pool.search(position, { depth: 1, variant: 'ataxx' })).rejects.toThrow();
 	});
 });
