@@ -137,27 +137,28 @@ describe('blobterm bench search', () => {
 
 	it('--searchmoves restricts the root; --json prints one object a line', async () => {
 		const record = 'test/fixtures/games/6x6-match.pgn';
-		const run = await runNode('cli.js', [
-			'analyze',
-			record,
-			'--game',
-			'2',
-			'--move',
-			'13',
-			'--depth',
-			'3',
-			'--searchmoves',
-			'(1,0) > (3,1)',
-			'a4',
-			'--multipv',
-			'2',
-			'--json',
-		]);
-		expect(run.stderr).toBe('');
-		const objects = run.stdout
-			.trim()
-			.split('\n')
-			.map((l) => JSON.parse(l) as Record<string, unknown>);
+		/** `analyze --json` at half-move 13 of game 2, to depth 3, with these `--searchmoves` and flags. */
+		const analyzeJson = async (...args: string[]) => {
+			const run = await runNode('cli.js', [
+				'analyze',
+				record,
+				'--game',
+				'2',
+				'--move',
+				'13',
+				'--depth',
+				'3',
+				'--searchmoves',
+				...args,
+				'--json',
+			]);
+			expect(run.stderr).toBe('');
+			return run.stdout
+				.trim()
+				.split('\n')
+				.map((l) => JSON.parse(l) as Record<string, unknown>);
+		};
+		const objects = await analyzeJson('(1,0) > (3,1)', 'a4', '--multipv', '2');
 		expect(objects[0]).toMatchObject({
 			type: 'position',
 			sideToMove: 'Blue',
@@ -171,24 +172,7 @@ describe('blobterm bench search', () => {
 		expect(objects.at(-1)).toMatchObject({ type: 'bestmove', depth: 3 });
 		expect(['(1,0) > (3,1)', '(1,0) > (2,0)']).toContain(objects.at(-1)!.move);
 		// A clone written in the board's notation, from a named blob, restricts the root too.
-		const clone = await runNode('cli.js', [
-			'analyze',
-			record,
-			'--game',
-			'2',
-			'--move',
-			'13',
-			'--depth',
-			'3',
-			'--searchmoves',
-			'(1,0) > (2,0)',
-			'--json',
-		]);
-		expect(clone.stderr).toBe('');
-		const cloneObjects = clone.stdout
-			.trim()
-			.split('\n')
-			.map((l) => JSON.parse(l) as Record<string, unknown>);
+		const cloneObjects = await analyzeJson('(1,0) > (2,0)');
 		const cloneInfos = cloneObjects.slice(1, -1);
 		expect(cloneInfos.map((o) => o.depth)).toEqual([1, 2, 3]);
 		for (const info of cloneInfos) expect((info.pv as string[])[0]).toBe('(1,0) > (2,0)');

@@ -17,6 +17,11 @@ const params: AlgorithmParams = { ...DEFAULT_PARAMS, network: networkFor({ branc
 /** The algorithms the simulator runs on the shared tree, which reproduce the sequential search on one processor. */
 const SHARED = ALGORITHMS.filter((a) => a !== 'cabp' && (a !== 'neural' || params.network !== null));
 
+/** The synthetic tree of `seed` (the shape and depth above). */
+function treeOf(seed: number): SyntheticDomain {
+	return new SyntheticDomain({ ...shape, depth, seed });
+}
+
 function sequential(seed: number) {
 	const counts = emptyCounts();
 	const value = new SyntheticAlphaBeta(shape, depth).search(seed, counts);
@@ -28,7 +33,7 @@ describe('the simulator', () => {
 		for (const seed of seeds) {
 			const { value, counts } = sequential(seed);
 			for (const algorithm of SHARED) {
-				const r = simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), 1);
+				const r = simulateAlgorithm(algorithm, params, treeOf(seed), 1);
 				expect({ algorithm, value: r.value, nodes: r.nodes, ticks: r.ticks }).toEqual({
 					algorithm,
 					value,
@@ -44,7 +49,7 @@ describe('the simulator', () => {
 			const { value } = sequential(seed);
 			for (const algorithm of [...SHARED, 'cabp' as const])
 				for (const p of [1, 2, 3, 4, 8, 16, 64]) {
-					const r = simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), p);
+					const r = simulateAlgorithm(algorithm, params, treeOf(seed), p);
 					expect({ algorithm, p, value: r.value }).toEqual({ algorithm, p, value });
 				}
 		}
@@ -57,7 +62,7 @@ describe('the simulator', () => {
 				let tp = 0;
 				for (const seed of seeds) {
 					t1 += sequential(seed).counts.ticks;
-					tp += simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), p).ticks;
+					tp += simulateAlgorithm(algorithm, params, treeOf(seed), p).ticks;
 				}
 				expect({ algorithm, p, within: t1 / tp <= p, above1: t1 / tp > 1 }).toEqual({
 					algorithm,
@@ -79,7 +84,7 @@ describe('the simulator', () => {
 			// to every node but the root. A leaf's 9 ticks outlast the release of its parent's lock.
 			const extra = 3 * lockTicks * (counts.nodes - 1 + counts.inner);
 			for (const algorithm of SHARED) {
-				const r = simulateAlgorithm(algorithm, delayed, new SyntheticDomain({ ...shape, depth, seed }), 1);
+				const r = simulateAlgorithm(algorithm, delayed, treeOf(seed), 1);
 				expect({ algorithm, value: r.value, nodes: r.nodes, ticks: r.ticks }).toEqual({
 					algorithm,
 					value,
@@ -91,23 +96,22 @@ describe('the simulator', () => {
 			const splitOnly = { ...params, splitLockTicks: lockTicks };
 			const nodeOnly = { ...delayed, splitLockTicks: 0 };
 			for (const algorithm of SHARED) {
-				const domain = () => new SyntheticDomain({ ...shape, depth, seed });
 				expect({
 					algorithm,
-					splitOnly: simulateAlgorithm(algorithm, splitOnly, domain(), 1).ticks,
-					nodeOnly: simulateAlgorithm(algorithm, nodeOnly, domain(), 1).ticks,
+					splitOnly: simulateAlgorithm(algorithm, splitOnly, treeOf(seed), 1).ticks,
+					nodeOnly: simulateAlgorithm(algorithm, nodeOnly, treeOf(seed), 1).ticks,
 				}).toEqual({ algorithm, splitOnly: counts.ticks, nodeOnly: counts.ticks + extra });
 			}
-			const plain = simulateAlgorithm('cabp', params, new SyntheticDomain({ ...shape, depth, seed }), 1);
-			const cabp = simulateAlgorithm('cabp', delayed, new SyntheticDomain({ ...shape, depth, seed }), 1);
+			const plain = simulateAlgorithm('cabp', params, treeOf(seed), 1);
+			const cabp = simulateAlgorithm('cabp', delayed, treeOf(seed), 1);
 			expect({ nodes: cabp.nodes, value: cabp.value, grew: cabp.ticks > plain.ticks }).toEqual({
 				nodes: counts.nodes,
 				value,
 				grew: true,
 			});
 			for (const algorithm of [...SHARED, 'cabp' as const]) {
-				const before = simulateAlgorithm(algorithm, params, new SyntheticDomain({ ...shape, depth, seed }), 4);
-				const after = simulateAlgorithm(algorithm, delayed, new SyntheticDomain({ ...shape, depth, seed }), 4);
+				const before = simulateAlgorithm(algorithm, params, treeOf(seed), 4);
+				const after = simulateAlgorithm(algorithm, delayed, treeOf(seed), 4);
 				expect({ algorithm, value: after.value, grew: after.ticks > before.ticks }).toEqual({
 					algorithm,
 					value,
@@ -116,8 +120,8 @@ describe('the simulator', () => {
 			}
 			// Sixteen processors queue for the split lock: its delays alone lengthen the search and the
 			// split state.
-			const before = simulateAlgorithm('ybwc', params, new SyntheticDomain({ ...shape, depth, seed }), 16);
-			const after = simulateAlgorithm('ybwc', splitOnly, new SyntheticDomain({ ...shape, depth, seed }), 16);
+			const before = simulateAlgorithm('ybwc', params, treeOf(seed), 16);
+			const after = simulateAlgorithm('ybwc', splitOnly, treeOf(seed), 16);
 			expect({
 				value: after.value,
 				longer: after.ticks > before.ticks,
