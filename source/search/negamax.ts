@@ -44,23 +44,38 @@ const NULL_MOVE_DEPTH = 3;
 const NULL_MOVE_REDUCTION = 2;
 /** Zugzwang guard: no null move with fewer empty cells than this. */
 const NULL_MOVE_MIN_EMPTY = 6;
-/** Late-move reductions: at least this many plies to go, from this many moves searched. */
-const LMR_DEPTH = 3;
-const LMR_MOVES = 3;
 /**
- * Plies a late move is reduced by: 2, and 3 from this many moves searched; captures one ply
- * less. Every late move is reduced, captures too, as autaxx does (most Ataxx moves capture); the
- * reduced search still leaves at least 1 ply. In self-play at 20,000 nodes per move these
- * reductions beat the earlier ones (quiet moves only, 1 ply, 2 from the 17th off the PV):
+ * Late-move reductions: at least this many plies to go (at 1 ply to go a reduced move would be
+ * the same leaf), from this many moves searched.
+ */
+const LMR_DEPTH = 2;
+export const LMR_MOVES = 3;
+/**
+ * Plies a late move is reduced by: 2, and 4 from this many moves searched, captures alike, at PV
+ * nodes too, down to the static evaluation, as autaxx does (kz04px, autaxx, 2020: its `tryhard`
+ * search); a move that beats alpha is searched again in full. Against the earlier reductions
+ * (3 plies from the 17th move, captures one ply less, at least 1 ply left), together with the
+ * late-move pruning at every node below, in self-play at 100,000 nodes per move:
  * docs/strength.md.
  */
 const LMR_REDUCTION = 2;
+const LMR_LATE_REDUCTION = 4;
 const LMR_LATE_MOVES = 16;
 /** Moves whose ordering gain is at most this capture nothing (gain 1: a clone, 0: a jump). */
-const LMR_MAX_GAIN = 1;
+export const LMR_MAX_GAIN = 1;
 /** Late-move pruning: at most this many plies to go; moves searched before quiet ones are pruned. */
 const LMP_DEPTH = 3;
 const LMP_MOVES = [0, 12, 18, 28];
+/** Late-move pruning at every node (PV nodes too, as autaxx does): moves searched before quiet ones are pruned. */
+export const LMP_ALL_MOVES = 30;
+
+/**
+ * Plies the late-move reductions take off a move searched after `searched` others (from
+ * `LMR_MOVES` on; the caller checks that): 2, then 4 from the 17th move.
+ */
+export function lateMoveReduction(searched: number): number {
+	return searched >= LMR_LATE_MOVES ? LMR_LATE_REDUCTION : LMR_REDUCTION;
+}
 
 /** Nodes between two looks at the clock and the stop flag (a power of two). */
 export const CHECK_INTERVAL = 1024;
@@ -323,14 +338,14 @@ export class TreeSearch implements SplitHost {
 					}
 					break;
 				}
-				// Late-move pruning: at shallow nodes off the PV, once enough moves are searched, the
+				// Late-move pruning: once enough moves are searched (fewer at shallow nodes off the PV), the
 				// moves that capture nothing are not (past the first few the moves are not sorted, so a
 				// capture may still come).
 				if (
-					selective &&
+					options.selective &&
 					options.lateMovePruning &&
-					depth <= LMP_DEPTH &&
-					searched >= LMP_MOVES[depth] &&
+					!pass &&
+					(searched >= LMP_ALL_MOVES || (selective && depth <= LMP_DEPTH && searched >= LMP_MOVES[depth])) &&
 					keys[i] >>> GAIN_SHIFT <= LMR_MAX_GAIN
 				)
 					continue;
@@ -343,15 +358,18 @@ export class TreeSearch implements SplitHost {
 					depth >= LMR_DEPTH &&
 					searched >= LMR_MOVES &&
 					!pass
-				) {
-					reduction = LMR_REDUCTION + (searched >= LMR_LATE_MOVES ? 1 : 0);
-					if (keys[i] >>> GAIN_SHIFT > LMR_MAX_GAIN) reduction--;
-					if (reduction > depth - 2) reduction = depth - 2;
-				}
+				)
+					reduction = lateMoveReduction(searched);
 				let score: number;
 				if (reduction > 0) {
-					stack.makeChild(ply, side, move);
-					score = -this.negamax(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha);
+					if (depth - 1 - reduction <= 0) {
+						// Reduced to a leaf: made without its key.
+						stack.makeLeafChild(ply, side, move);
+						score = -this.leaf(ply + 1);
+					} else {
+						stack.makeChild(ply, side, move);
+						score = -this.negamax(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha);
+					}
 					if (!this.aborted && score > alpha)
 						score = this.searchChild(ply, side, move, depth, alpha, beta, pvs);
 				} else {
