@@ -22,7 +22,8 @@ import { gameEnd } from '../game/game-over.js';
 import { mergedMove } from '../game/legality.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { type Position } from '../game/position.js';
-import { TreeSearch } from './negamax.js';
+import { GAIN_SHIFT } from './move-ordering.js';
+import { LMP_ALL_MOVES, LMR_MAX_GAIN, LMR_MOVES, lateMoveReduction, TreeSearch } from './negamax.js';
 import { MAX_NODE_MOVES } from './position-stack.js';
 import { decodeDecisive, INFINITE_SCORE, MAX_PLY, SCALE, scoreToTable } from './score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js';
@@ -62,6 +63,8 @@ export class Searcher {
 	private rootMoves: Move[] = [];
 	/** True when the root's moves are a subset of the legal ones (searchmoves): its score is not the position's. */
 	private rootRestricted = false;
+	/** The root moves that capture nothing (late-move pruning may skip them). */
+	private rootQuiet = new Set<Move>();
 	/** Root move that last raised alpha in the current iteration (NO_MOVE if none yet). */
 	private iterationBest: Move = NO_MOVE;
 	private iterationPv: Move[] = [];
@@ -252,6 +255,8 @@ export class Searcher {
 		const keys = stack.orderKeys;
 		tree.ordering.scoreMoves(stack, 0, stack.rootSide, n, tree.probeMove(0), tree.options);
 		const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b);
+		const quiet = order.filter((i) => keys[i] >>> GAIN_SHIFT <= LMR_MAX_GAIN);
+		this.rootQuiet = new Set(quiet.map((i) => stack.moves[i]));
 		const all = order.map((i) => stack.moves[i]);
 		const g = stack.geometry;
 		const wanted = searchMoves && g ? searchMoves.map((m) => mergedMove(g, m)) : searchMoves;
@@ -326,6 +331,8 @@ export class Searcher {
 		const originalAlpha = alpha;
 		let best = -INFINITE_SCORE;
 		let bestIndex = first;
+		const options = tree.options;
+		const selective = options.selective;
 		tree.pv.clear(0);
 		for (let i = first; i < moves.length; i++) {
 			const move = moves[i];
@@ -348,8 +355,39 @@ export class Searcher {
 				}
 				break;
 			}
-			tree.stack.makeChild(0, side, move);
+			// Late-move pruning and reductions at the root as below it (negamax.ts), where the search is
+			// selective: quiet moves past the first 30 are skipped (not when the moves were chosen:
+			// searchmoves, the later lines of multi-PV), late moves searched shallower first.
+			const late = i - first;
+			if (
+				selective &&
+				options.lateMovePruning &&
+				first === 0 &&
+				!this.rootRestricted &&
+				late >= LMP_ALL_MOVES &&
+				this.rootQuiet.has(move)
+			)
+				continue;
 			let score: number;
+			if (selective && options.lateMoveReductions && depth >= 2 && late >= LMR_MOVES) {
+				const reduced = depth - 1 - lateMoveReduction(late);
+				if (reduced <= 0) {
+					tree.stack.makeLeafChild(0, side, move);
+					score = -tree.leaf(1);
+				} else {
+					tree.stack.makeChild(0, side, move);
+					score = -tree.negamax(1, reduced, -alpha - 1, -alpha);
+				}
+				if (tree.aborted) break;
+				if (score <= alpha) {
+					if (score > best) {
+						best = score;
+						bestIndex = i;
+					}
+					continue;
+				}
+			}
+			tree.stack.makeChild(0, side, move);
 			if (pvs && i > first) {
 				score = -tree.negamax(1, depth - 1, -alpha - 1, -alpha);
 				if (!tree.aborted && score > alpha && score < beta) score = -tree.negamax(1, depth - 1, -beta, -alpha);
