@@ -63,6 +63,11 @@ export class Searcher {
 	private rootMoves: Move[] = [];
 	/** True when the root's moves are a subset of the legal ones (searchmoves): its score is not the position's. */
 	private rootRestricted = false;
+	/**
+	 * Whether the root reduces and prunes late moves: not when the moves were chosen (searchmoves)
+	 * or several lines are wanted (multi-PV), where every root move's score is read.
+	 */
+	private rootSelective = true;
 	/** The root moves that capture nothing (late-move pruning may skip them). */
 	private rootQuiet = new Set<Move>();
 	/** Root move that last raised alpha in the current iteration (NO_MOVE if none yet). */
@@ -140,6 +145,7 @@ export class Searcher {
 		this.rootMoves = n === 0 ? [PASS] : this.orderedRootMoves(n, limits.searchMoves);
 		this.rootRestricted = this.rootMoves.length < Math.max(1, n);
 		const multiPv = Math.max(1, Math.min(Math.floor(limits.multiPv ?? 1), this.rootMoves.length));
+		this.rootSelective = multiPv === 1 && !this.rootRestricted;
 
 		let bestMove = this.rootMoves[0];
 		let bestScore = 0;
@@ -177,6 +183,13 @@ export class Searcher {
 				break;
 			}
 			lines = found;
+			if (multiPv > 1) {
+				// A selective search can score a later line above an earlier one (its moves were searched
+				// with other windows and table entries): the lines are ranked by score, the root moves with
+				// them, as Stockfish ranks its root moves after each line.
+				lines.sort((a, b) => b.score - a.score);
+				lines.forEach((l, i) => (this.rootMoves[i] = l.move));
+			}
 			bestMove = lines[0].move;
 			bestScore = lines[0].score;
 			bestPv = lines[0].pv;
@@ -332,7 +345,7 @@ export class Searcher {
 		let best = -INFINITE_SCORE;
 		let bestIndex = first;
 		const options = tree.options;
-		const selective = options.selective;
+		const selective = options.selective && this.rootSelective;
 		tree.pv.clear(0);
 		for (let i = first; i < moves.length; i++) {
 			const move = moves[i];
@@ -356,18 +369,10 @@ export class Searcher {
 				break;
 			}
 			// Late-move pruning and reductions at the root as below it (negamax.ts), where the search is
-			// selective: quiet moves past the first 30 are skipped (not when the moves were chosen:
-			// searchmoves, the later lines of multi-PV), late moves searched shallower first.
+			// selective (`rootSelective`): quiet moves past the first 30 are skipped, late moves
+			// searched shallower first.
 			const late = i - first;
-			if (
-				selective &&
-				options.lateMovePruning &&
-				first === 0 &&
-				!this.rootRestricted &&
-				late >= LMP_ALL_MOVES &&
-				this.rootQuiet.has(move)
-			)
-				continue;
+			if (selective && options.lateMovePruning && late >= LMP_ALL_MOVES && this.rootQuiet.has(move)) continue;
 			let score: number;
 			if (selective && options.lateMoveReductions && depth >= 2 && late >= LMR_MOVES) {
 				const reduced = depth - 1 - lateMoveReduction(late);

@@ -95,6 +95,18 @@ describe('multi-PV', () => {
 		expect(result.pv[0]).toBe(result.move);
 	});
 
+	it('with the selective search, the lines of each depth are ranked best first', () => {
+		for (const name of ['6x6', 'default', 'ataxx']) {
+			const infos: SearchInfo[] = [];
+			new Searcher().search(board(name), { depth: 7, multiPv: 4 }, { onInfo: (info) => infos.push(info) });
+			for (let d = 1; d <= 7; d++) {
+				const scores = infos.filter((i) => i.depth === d).map((i) => i.score);
+				expect(scores).toHaveLength(4);
+				expect(scores).toEqual([...scores].sort((a, b) => b - a));
+			}
+		}
+	});
+
 	it('searchmoves: the search chooses among the given moves only; illegal ones are ignored', () => {
 		const pos = board('default');
 		const all = pseudolegalMoves(pos);
