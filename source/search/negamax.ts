@@ -52,10 +52,11 @@ const LMR_DEPTH = 2;
 export const LMR_MOVES = 3;
 /**
  * Plies a late move is reduced by: 2, and 4 from this many moves searched, captures alike, at PV
- * nodes too, down to the static evaluation, as autaxx does (kz04px, autaxx, 2020: its `tryhard`
- * search); a move that beats alpha is searched again in full. Against the earlier reductions
- * (3 plies from the 17th move, captures one ply less, at least 1 ply left), together with the
- * late-move pruning at every node below, in self-play at 100,000 nodes per move:
+ * nodes too, down to the static evaluation, as autaxx does (kz04px, autaxx,
+ * github.com/kz04px/autaxx: its `tryhard` search); a move that beats alpha is searched again in
+ * full. Against the earlier reductions (3 plies from the 17th move, captures one ply less, at
+ * least 1 ply left), together with the late-move pruning at every node below, in self-play at
+ * 100,000 nodes per move:
  * docs/strength.md.
  */
 const LMR_REDUCTION = 2;
