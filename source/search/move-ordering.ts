@@ -30,6 +30,16 @@ export const GAIN_SHIFT = 20;
 const KILLER1_KEY = 3 << 18;
 const KILLER2_KEY = 2 << 18;
 const HISTORY_MAX = (1 << 18) - 1;
+/** The largest gain of a move that captures nothing (1: a clone, 0: a jump). */
+const QUIET_MAX_GAIN = 1;
+
+/**
+ * Whether a move with this ordering key captures nothing (its gain is that of a plain clone or
+ * jump; the table move's key counts as a capture). Late-move pruning skips such moves.
+ */
+export function capturesNothing(key: number): boolean {
+	return key >>> GAIN_SHIFT <= QUIET_MAX_GAIN;
+}
 
 /** The killer moves and history of one search thread. */
 export class MoveOrdering {

@@ -7,8 +7,9 @@
  *
  * Selectivity (the handout's section 2.8, "profondeur sélective"; each switchable, all off with
  * `selective=off`, which keeps the search exact): at null-window nodes, reverse futility pruning,
- * futility pruning, null-move pruning (a pass), late-move pruning; late-move reductions at every
- * node. The margins and counts are in the constants below.
+ * futility pruning, null-move pruning (a pass), late-move pruning of the first moves; late-move
+ * reductions, and late-move pruning past the 30th move, at every node (the root's driver uses
+ * the same reductions, `searchReduced`). The margins and counts are in the constants below.
  *
  * No allocation in the tree walk: the positions of the current line live in the position stack
  * (`position-stack.ts`), move lists and ordering keys too, the principal variation in a
@@ -18,7 +19,7 @@
 import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { evalTables, type EvalTables, evaluate } from './evaluate.js';
-import { GAIN_SHIFT, MoveOrdering, pickNextMove, swapToFront } from './move-ordering.js';
+import { capturesNothing, MoveOrdering, pickNextMove, swapToFront } from './move-ordering.js';
 import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
@@ -62,8 +63,6 @@ export const LMR_MOVES = 3;
 const LMR_REDUCTION = 2;
 const LMR_LATE_REDUCTION = 4;
 const LMR_LATE_MOVES = 16;
-/** Moves whose ordering gain is at most this capture nothing (gain 1: a clone, 0: a jump). */
-export const LMR_MAX_GAIN = 1;
 /** Late-move pruning: at most this many plies to go; moves searched before quiet ones are pruned. */
 const LMP_DEPTH = 3;
 const LMP_MOVES = [0, 12, 18, 28];
@@ -347,7 +346,7 @@ export class TreeSearch implements SplitHost {
 					options.lateMovePruning &&
 					!pass &&
 					(searched >= LMP_ALL_MOVES || (selective && depth <= LMP_DEPTH && searched >= LMP_MOVES[depth])) &&
-					keys[i] >>> GAIN_SHIFT <= LMR_MAX_GAIN
+					capturesNothing(keys[i])
 				)
 					continue;
 				// Late-move reductions: late moves are searched shallower first, and again at full depth
@@ -363,14 +362,7 @@ export class TreeSearch implements SplitHost {
 					reduction = lateMoveReduction(searched);
 				let score: number;
 				if (reduction > 0) {
-					if (depth - 1 - reduction <= 0) {
-						// Reduced to a leaf: made without its key.
-						stack.makeLeafChild(ply, side, move);
-						score = -this.leaf(ply + 1);
-					} else {
-						stack.makeChild(ply, side, move);
-						score = -this.negamax(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha);
-					}
+					score = this.searchReduced(ply, side, move, depth - 1 - reduction, alpha);
 					if (!this.aborted && score > alpha)
 						score = this.searchChild(ply, side, move, depth, alpha, beta, pvs);
 				} else {
@@ -431,6 +423,21 @@ export class TreeSearch implements SplitHost {
 			if (score <= alpha || score >= beta || this.aborted) return score;
 		}
 		return -this.negamax(ply + 1, depth - 1, -beta, -alpha);
+	}
+
+	/**
+	 * The first, reduced search of a late move (late-move reductions): the child after `move` to
+	 * `depth` plies with the null window (alpha, alpha + 1); at 0 plies or fewer a leaf, made
+	 * without its key.
+	 * @returns the child's score from the mover's view
+	 */
+	searchReduced(ply: number, side: number, move: Move, depth: number, alpha: number): number {
+		if (depth <= 0) {
+			this.stack.makeLeafChild(ply, side, move);
+			return -this.leaf(ply + 1);
+		}
+		this.stack.makeChild(ply, side, move);
+		return -this.negamax(ply + 1, depth, -alpha - 1, -alpha);
 	}
 
 	/**

@@ -22,8 +22,8 @@ import { gameEnd } from '../game/game-over.js';
 import { mergedMove } from '../game/legality.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { type Position } from '../game/position.js';
-import { GAIN_SHIFT } from './move-ordering.js';
-import { LMP_ALL_MOVES, LMR_MAX_GAIN, LMR_MOVES, lateMoveReduction, TreeSearch } from './negamax.js';
+import { capturesNothing } from './move-ordering.js';
+import { LMP_ALL_MOVES, LMR_MOVES, lateMoveReduction, TreeSearch } from './negamax.js';
 import { MAX_NODE_MOVES } from './position-stack.js';
 import { decodeDecisive, INFINITE_SCORE, MAX_PLY, SCALE, scoreToTable } from './score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js';
@@ -268,7 +268,7 @@ export class Searcher {
 		const keys = stack.orderKeys;
 		tree.ordering.scoreMoves(stack, 0, stack.rootSide, n, tree.probeMove(0), tree.options);
 		const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b);
-		const quiet = order.filter((i) => keys[i] >>> GAIN_SHIFT <= LMR_MAX_GAIN);
+		const quiet = order.filter((i) => capturesNothing(keys[i]));
 		this.rootQuiet = new Set(quiet.map((i) => stack.moves[i]));
 		const all = order.map((i) => stack.moves[i]);
 		const g = stack.geometry;
@@ -375,14 +375,7 @@ export class Searcher {
 			if (selective && options.lateMovePruning && late >= LMP_ALL_MOVES && this.rootQuiet.has(move)) continue;
 			let score: number;
 			if (selective && options.lateMoveReductions && depth >= 2 && late >= LMR_MOVES) {
-				const reduced = depth - 1 - lateMoveReduction(late);
-				if (reduced <= 0) {
-					tree.stack.makeLeafChild(0, side, move);
-					score = -tree.leaf(1);
-				} else {
-					tree.stack.makeChild(0, side, move);
-					score = -tree.negamax(1, reduced, -alpha - 1, -alpha);
-				}
+				score = tree.searchReduced(0, side, move, depth - 1 - lateMoveReduction(late), alpha);
 				if (tree.aborted) break;
 				if (score <= alpha) {
 					if (score > best) {
