@@ -38,12 +38,14 @@ const SORTED_MOVES = 6;
 const RFP_DEPTH = 3;
 const RFP_MARGIN = 2 * SCALE;
 /**
- * Futility pruning at the node: at most this many plies to go; margins by plies to go: 3, 6 and 10
- * blobs. Against the earlier 5, 9 and 14 blobs, in self-play at 100,000 nodes per move:
- * docs/strength.md.
+ * Futility pruning at the node: at most this many plies to go; margins by plies to go, per rule
+ * set. Under Ataxx rules 3, 6 and 10 blobs: against 5, 9 and 14 they won self-play at 100,000
+ * nodes per move on 7x7, but lost on the Blob War boards (16x16 above all), which keep 5, 9 and
+ * 14 (docs/strength.md).
  */
 const FUTILITY_DEPTH = 3;
-const FUTILITY_MARGIN = [0, 3 * SCALE, 6 * SCALE, 10 * SCALE];
+const FUTILITY_MARGIN_ATAXX = [0, 3 * SCALE, 6 * SCALE, 10 * SCALE];
+const FUTILITY_MARGIN_BLOBWAR = [0, 5 * SCALE, 9 * SCALE, 14 * SCALE];
 /** Null move: at least this many plies to go; plies it saves (one more from depth 7). */
 const NULL_MOVE_DEPTH = 3;
 const NULL_MOVE_REDUCTION = 2;
@@ -238,7 +240,10 @@ export class TreeSearch implements SplitHost {
 			if (reverseFutility && staticEval - RFP_MARGIN * depth >= beta) return staticEval;
 			// Futility pruning at the node (as autaxx does it): so far below alpha that no move of
 			// the last plies will bring it up.
-			if (futility && staticEval + FUTILITY_MARGIN[depth] <= alpha) return staticEval + FUTILITY_MARGIN[depth];
+			if (futility) {
+				const margin = (stack.variant === 'ataxx' ? FUTILITY_MARGIN_ATAXX : FUTILITY_MARGIN_BLOBWAR)[depth];
+				if (staticEval + margin <= alpha) return staticEval + margin;
+			}
 			// Step 4. Null-move pruning (Beal 1989; Donninger 1993): pass, and search the other side's
 			// reply shallower; if even a free move does not get it back under beta, neither will a
 			// real reply. Not twice in a row, and not near the end of the game, where being forced

@@ -8,12 +8,24 @@ import { Searcher } from '../../source/search/search.js';
  * behaviour does; a commit that changes it says so. The full signature (`blobterm bench
  * search`) is pinned in `npm run test:long`.
  */
-export const SIGNATURE_DEPTH_7 = 70168;
+export const SIGNATURE_DEPTH_7 = 70336;
+
+/** Nodes of the three 7x7 bench positions searched to depth 9 under Ataxx rules. */
+export const ATAXX_SIGNATURE_DEPTH_9 = 135192;
 
 describe('the bench signature', () => {
 	it(`at depth 7 is ${SIGNATURE_DEPTH_7} nodes`, () => {
 		let nodes = 0;
 		for (const entry of BENCH_POSITIONS) nodes += new Searcher().search(benchPosition(entry), { depth: 7 }).nodes;
 		expect(nodes).toBe(SIGNATURE_DEPTH_7);
+	});
+
+	// Under Ataxx rules the search has settings of its own (futility margins, negamax.ts): the 7x7
+	// bench positions to depth 9 pin them (147345 nodes with the Blob War margins).
+	it(`under Ataxx rules, the 7x7 positions to depth 9 take ${ATAXX_SIGNATURE_DEPTH_9} nodes`, () => {
+		let nodes = 0;
+		for (const entry of BENCH_POSITIONS.filter((e) => e.name.startsWith('7x7')))
+			nodes += new Searcher().search(benchPosition(entry), { depth: 9, variant: 'ataxx' }).nodes;
+		expect(nodes).toBe(ATAXX_SIGNATURE_DEPTH_9);
 	});
 });
