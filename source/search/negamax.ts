@@ -105,6 +105,8 @@ export class TreeSearch implements SplitHost {
 	nodeLimit = Infinity;
 	/** 1 where a null move may be tried at that ply (0 right after one). */
 	private readonly nullMoveAllowed = new Uint8Array(MAX_PLY + 2).fill(1);
+	/** Futility margins by plies to go for the rule set of the position searched (set by `reset`). */
+	private futilityMargin = FUTILITY_MARGIN_BLOBWAR;
 	/** Whether `policy` may split (false: its `canSplit` is never called). */
 	private splitting = false;
 
@@ -134,6 +136,7 @@ export class TreeSearch implements SplitHost {
 		this.deadline = deadline;
 		this.nodeLimit = nodeLimit;
 		this.splitting = splitting;
+		this.futilityMargin = this.stack.variant === 'ataxx' ? FUTILITY_MARGIN_ATAXX : FUTILITY_MARGIN_BLOBWAR;
 	}
 
 	/** The table's move for the position at `ply`, or NO_MOVE. */
@@ -240,10 +243,8 @@ export class TreeSearch implements SplitHost {
 			if (reverseFutility && staticEval - RFP_MARGIN * depth >= beta) return staticEval;
 			// Futility pruning at the node (as autaxx does it): so far below alpha that no move of
 			// the last plies will bring it up.
-			if (futility) {
-				const margin = (stack.variant === 'ataxx' ? FUTILITY_MARGIN_ATAXX : FUTILITY_MARGIN_BLOBWAR)[depth];
-				if (staticEval + margin <= alpha) return staticEval + margin;
-			}
+			if (futility && staticEval + this.futilityMargin[depth] <= alpha)
+				return staticEval + this.futilityMargin[depth];
 			// Step 4. Null-move pruning (Beal 1989; Donninger 1993): pass, and search the other side's
 			// reply shallower; if even a free move does not get it back under beta, neither will a
 			// real reply. Not twice in a row, and not near the end of the game, where being forced
