@@ -22,6 +22,12 @@
  *            best move would capture if it were to move (for the side to move, the capture
  *            under way; for the other, its threat). In Ataxx nearly every move captures, and a
  *            static score that ignores the capture at hand swings between odd and even depths
+ *   target2, target3, target4
+ *            empty cells that the other side reaches (by a clone or a jump) with at least 2, 3
+ *            or 4 of the side's blobs around them: every capture of that size waiting for the
+ *            other side, not only the largest (`capture`). Weighted together they price a cell
+ *            by the blobs it would lose, more than in proportion: a side whose blobs leave gaps
+ *            with many blobs around them is open to large captures for many moves
  *   tempo    1 for the side to move (no "theirs" term)
  *
  * Exposure, the classic evaluation's term (blobs next to an empty cell), is `blobs - safe`.
@@ -34,7 +40,20 @@
 import { type Geometry } from '../game/geometry.js';
 
 /** The features counted for each side, in the order of a feature vector. */
-export const SIDE_FEATURES = ['blobs', 'safe', 'unsafe', 'edge', 'corner', 'hole', 'clone', 'jump', 'capture'] as const;
+export const SIDE_FEATURES = [
+	'blobs',
+	'safe',
+	'unsafe',
+	'edge',
+	'corner',
+	'hole',
+	'clone',
+	'jump',
+	'capture',
+	'target2',
+	'target3',
+	'target4',
+] as const;
 
 /** One feature of a side. */
 export type SideFeature = (typeof SIDE_FEATURES)[number];

@@ -146,19 +146,19 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			ro: () => (need('doo'), ws.forEach((w) => out.push(`const ro${w} = doo${w} & e${w};`))),
 			drm: () => (need('rm'), dilate('rm', 'drm')),
 			dro: () => (need('ro'), dilate('ro', 'dro')),
+			cntm: () => aroundCount('m'),
+			cnto: () => aroundCount('o'),
 			capm: () => capture('m'),
 			capo: () => capture('o'),
 		};
 		/**
-		 * `cap{s}`: the most blobs of the other side around one empty cell that `s` reaches (what
-		 * its best move captures). Bit-sliced counting (Knuth, The Art of Computer Programming,
-		 * vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums `r*0`, `r*1`),
-		 * then the triples above, at and below each cell added into 4-bit sums `t*0..t*3`; the
-		 * largest sum among the reachable empty cells is found bit by bit from the top.
+		 * `cnt{s}`: the number of blobs of the other side around each cell (0 to 8), as four
+		 * bit planes `{s}xt0..{s}xt3`. Bit-sliced counting (Knuth, The Art of Computer
+		 * Programming, vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums
+		 * `r*0`, `r*1`), then the triples above, at and below each cell added into 4-bit sums.
 		 */
-		const capture = (s: 'm' | 'o') => {
+		const aroundCount = (s: 'm' | 'o') => {
 			const t = s === 'm' ? 'o' : 'm';
-			need(`r${s}`);
 			const p = `${s}x`;
 			for (const w of ws) {
 				out.push(
@@ -183,9 +183,19 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 						`${p}t1${w} = ${p}s1${w} ^ ${p}d1${w} ^ ${p}j${w}, ` +
 						`${p}i${w} = (${p}s1${w} & ${p}d1${w}) | (${p}j${w} & (${p}s1${w} ^ ${p}d1${w}));`,
 					`const ${p}t2${w} = ${p}s2${w} ^ ${p}i${w}, ${p}t3${w} = ${p}s2${w} & ${p}i${w};`,
-					`let ${p}q${w} = r${s}${w};`,
 				);
 			}
+		};
+		/**
+		 * `cap{s}`: the most blobs of the other side around one empty cell that `s` reaches (what
+		 * its best move captures): the largest count of `cnt{s}` among the reachable empty cells,
+		 * found bit by bit from the top.
+		 */
+		const capture = (s: 'm' | 'o') => {
+			need(`r${s}`);
+			need(`cnt${s}`);
+			const p = `${s}x`;
+			for (const w of ws) out.push(`let ${p}q${w} = r${s}${w};`);
 			out.push(`let cap${s} = 0;`);
 			for (const [bit, value] of [
 				[3, 8],
@@ -234,6 +244,23 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 				case 'capture':
 					need(`cap${s}`);
 					return `cap${s}`;
+				case 'target2':
+				case 'target3':
+				case 'target4': {
+					// Cells the other side reaches with at least k blobs of `s` around: its counts
+					// of `s`'s blobs (`cnt{t}`), at least 2: t1|t2|t3; at least 3: t0&t1|t2|t3;
+					// at least 4: t2|t3.
+					need(`r${t}`);
+					need(`cnt${t}`);
+					const p = `${t}x`;
+					const atLeast = (w: number) =>
+						f === 'target2'
+							? `${p}t1${w} | ${p}t2${w} | ${p}t3${w}`
+							: f === 'target3'
+								? `(${p}t0${w} & ${p}t1${w}) | ${p}t2${w} | ${p}t3${w}`
+								: `${p}t2${w} | ${p}t3${w}`;
+					return pop((w) => `r${t}${w} & (${atLeast(w)})`);
+				}
 			}
 		};
 		return { out, feature };

@@ -35,7 +35,16 @@ export function referenceFeatures(pos: Position): number[] {
 					.filter((c) => empty(c) && distance(c, who) <= 2)
 					.map((c) => near(c, 1).filter((b) => cellAt(pos, b) === other).length),
 			),
+			target2: 0,
+			target3: 0,
+			target4: 0,
 		};
+		for (const c of cells.filter((e) => empty(e) && distance(e, other) <= 2)) {
+			const around = near(c, 1).filter((b) => cellAt(pos, b) === who).length;
+			if (around >= 2) values.target2++;
+			if (around >= 3) values.target3++;
+			if (around >= 4) values.target4++;
+		}
 		for (const c of blobs) {
 			const around = near(c, 1);
 			const playable = around.filter((b) => !g.isHole[b]).length;

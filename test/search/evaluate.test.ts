@@ -73,6 +73,9 @@ describe('the learned evaluation', () => {
 			'clone.mine': 4, // (0,2), (1,1), (2,0), (2,1)
 			'jump.mine': 5, // (2,2), (2,3), (3,0), (3,1), (3,2)
 			'capture.mine': 2, // at (0,2), (2,2) or (2,3)
+			'target2.mine': 1, // (1,1), which Red reaches, has 3 Blue blobs around it
+			'target3.mine': 1,
+			'target4.mine': 0,
 			'blobs.theirs': 3,
 			'safe.theirs': 0,
 			'unsafe.theirs': 3, // by (0,2), (0,2) and (2,2)
@@ -82,6 +85,9 @@ describe('the learned evaluation', () => {
 			'clone.theirs': 4, // (0,2), (2,2), (2,3), (3,2)
 			'jump.theirs': 3, // (1,1), (2,1), (3,1)
 			'capture.theirs': 3, // at (1,1)
+			'target2.theirs': 3, // (0,2), (2,2) and (2,3) have 2 Red blobs around them
+			'target3.theirs': 0,
+			'target4.theirs': 0,
 			tempo: 1,
 		});
 	});
