@@ -58,7 +58,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 	for (const board of cli.input) {
 		const { position } = readPosition(board, undefined, false);
 		const fens = openingFens(position, flags.plies, flags.rules as Variant);
-		lines.push(...(flags.sample === undefined ? fens : sample(fens, flags.sample, flags.seed)));
+		// A loop, not push(...): a 6-ply book holds millions of lines, past the arguments a call takes.
+		for (const fen of flags.sample === undefined ? fens : sample(fens, flags.sample, flags.seed)) lines.push(fen);
 	}
 	process.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
 }

@@ -23,6 +23,19 @@ describe('blobterm openings', () => {
 		expect(lines.every((l) => / o \d+ 1$/.test(l))).toBe(true);
 	});
 
+	it(
+		'prints a book of more lines than a call takes arguments (137,172 at 5 plies on 4x4)',
+		{ timeout: 60_000 },
+		async () => {
+			const run = await runNode('cli.js', ['openings', '--plies', '5', 'boards/4x4.bwb'], { timeoutMs: 60_000 });
+			expect(run.stderr).toBe('');
+			expect(run.code).toBe(0);
+			const lines = run.stdout.trim().split('\n');
+			expect(lines).toHaveLength(137_172);
+			expect(new Set(lines).size).toBe(137_172);
+		},
+	);
+
 	it('refuses more than 6 plies', async () => {
 		const run = await runNode('cli.js', ['openings', '--plies', '7', 'boards/4x4.bwb']);
 		expect(run.code).toBe(2);
