@@ -36,6 +36,9 @@ const help = `
                        (e.g. blobs.mine,blobs.theirs: material stays 1 blob per blob)
     --ridge L          draw each weight towards its starting value: minimise the mean squared
                        error plus L times the sum of squared changes in blobs (default 0)
+    --nonnegative TERMS  terms whose weights stay at 0 or above in both phases, comma-separated
+                       (a weight that starts below starts at 0)
+    --nonpositive TERMS  terms whose weights stay at 0 or below
     --help, -h         this text
 
   Examples
@@ -53,7 +56,22 @@ const FLAGS = {
 	margin: { type: 'string', default: '100' },
 	ridge: { type: 'string', default: '0' },
 	fix: { type: 'string' },
+	nonnegative: { type: 'string' },
+	nonpositive: { type: 'string' },
 } as const;
+
+/** The indices into `TERMS` of a comma-separated list of terms. @throws UsageError for an unknown term */
+function termList(flag: string, list: string | undefined): number[] {
+	return (list ?? '')
+		.split(',')
+		.map((t) => t.trim())
+		.filter((t) => t !== '')
+		.map((t) => {
+			const index = TERMS.indexOf(t);
+			if (index < 0) throw new UsageError(`${flag}: unknown term "${t}" (terms: ${TERMS.join(', ')})`);
+			return index;
+		});
+}
 
 /** Runs the tune command. @throws UsageError for bad arguments or unreadable input */
 export async function run(argv: readonly string[]): Promise<void> {
@@ -64,22 +82,23 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const flags = {
 		out: given.out,
 		start: given.start,
-		fix: given.fix ?? '',
 		k: readNumberFlag('--k', given.k, BOUNDS.scalingK),
 		iterations: readNumber('--iterations', given.iterations, BOUNDS.tuneIterations),
 		skipPlies: readNumber('--skip-plies', given.skipPlies, BOUNDS.skipPlies),
 		margin: readNumber('--margin', given.margin, BOUNDS.quietMargin),
 		ridge: readNumber('--ridge', given.ridge, BOUNDS.ridge),
 	};
-	const fixed = flags.fix
-		.split(',')
-		.map((t) => t.trim())
-		.filter((t) => t !== '')
-		.map((t) => {
-			const index = TERMS.indexOf(t);
-			if (index < 0) throw new UsageError(`--fix: unknown term "${t}" (terms: ${TERMS.join(', ')})`);
-			return index;
-		});
+	const fixed = termList('--fix', given.fix);
+	const signs = new Map<number, 1 | -1>();
+	for (const [flag, list, sign] of [
+		['--nonnegative', given.nonnegative, 1],
+		['--nonpositive', given.nonpositive, -1],
+	] as const)
+		for (const t of termList(flag, list)) {
+			if (signs.has(t) || fixed.includes(t))
+				throw new UsageError(`${flag}: term "${TERMS[t]}" is already in --fix, --nonnegative or --nonpositive`);
+			signs.set(t, sign);
+		}
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 
 	let start: RealWeights;
@@ -122,6 +141,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		(p) => out(`  iteration ${p.iterations}: ${errorName} ${p.error.toFixed(6)}`),
 		flags.ridge,
 		fixed,
+		signs,
 	);
 	// Units: σ(K e) stays the same when e is scaled by c and K by 1 / c; scale so that a blob of
 	// material is worth 100 in the endgame, as in the blob difference.
@@ -143,6 +163,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 		margin: flags.margin,
 		ridge: flags.ridge,
 		fixed: fixed.map((t) => TERMS[t]),
+		nonnegative: [...signs].filter(([, s]) => s === 1).map(([t]) => TERMS[t]),
+		nonpositive: [...signs].filter(([, s]) => s === -1).map(([t]) => TERMS[t]),
 		iterations: fitted.iterations,
 		mse: {
 			start: round6(before.train),

@@ -119,6 +119,10 @@ export interface FitProgress {
  *   `w0`, by one blob's worth of weight per unit of `ridge`, so that weights the positions say
  *   little about stay where they were
  * @param fixed terms (indices into `TERMS`) whose weights stay at their start values in both phases
+ * @param signs terms (indices into `TERMS`) whose weights must be at least 0 (`1`) or at most 0
+ *   (`-1`) in both phases: what is known of a term's direction (a side's own blobs in corners do
+ *   not cost it) where the results alone leave it loose; a start value of the wrong sign starts
+ *   at 0. Bounds on the parameters, as Levenberg-Marquardt's `minValues` and `maxValues`.
  */
 export function fitWeights(
 	set: TrainingSet,
@@ -129,6 +133,7 @@ export function fitWeights(
 	onProgress?: (progress: FitProgress) => void,
 	ridge = 0,
 	fixed: readonly number[] = [],
+	signs: ReadonlyMap<number, 1 | -1> = new Map(),
 ): RealWeights & { readonly iterations: number } {
 	const index = rows ? Int32Array.from(rows) : Int32Array.from({ length: set.count }, (_, i) => i);
 	const n = index.length;
@@ -140,8 +145,15 @@ export function fitWeights(
 		j < n ? set.result[index[j]] : penalty * prior[j - n],
 	);
 	const x = Float64Array.from({ length: y.length }, (_, j) => j);
-	let params = [...prior];
 	const fixedSet = new Set(fixed);
+	const term = (j: number) => j % TERM_COUNT;
+	const minValues = prior.map((w, j) =>
+		fixedSet.has(term(j)) ? w : signs.get(term(j)) === 1 ? 0 : -100 * MAX_WEIGHT,
+	);
+	const maxValues = prior.map((w, j) =>
+		fixedSet.has(term(j)) ? w : signs.get(term(j)) === -1 ? 0 : 100 * MAX_WEIGHT,
+	);
+	let params = prior.map((w, j) => Math.min(maxValues[j], Math.max(minValues[j], w)));
 	const evaluation = (p: readonly number[], j: number) => {
 		const i = index[j];
 		const phase = set.phase[i];
@@ -162,6 +174,7 @@ export function fitWeights(
 		return meanSquaredError(set, weightsOf(p), k, index) + ridge * sum;
 	};
 	let done = 0;
+	// The start (clamped into the bounds) is the fit's first candidate, even if its error is higher.
 	let error = objective(params);
 	while (done < iterations) {
 		const round = Math.min(5, iterations - done);
@@ -172,8 +185,8 @@ export function fitWeights(
 				initialValues: params,
 				maxIterations: round,
 				errorTolerance: 1e-12,
-				minValues: prior.map((w, j) => (fixedSet.has(j % TERM_COUNT) ? w : -100 * MAX_WEIGHT)),
-				maxValues: prior.map((w, j) => (fixedSet.has(j % TERM_COUNT) ? w : 100 * MAX_WEIGHT)),
+				minValues,
+				maxValues,
 				jacobianFunction: (p) => (j) => {
 					if (j >= n) {
 						const out = new Array<number>(P).fill(0);

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TERMS } from '../../source/search/eval-features.js';
 import { readWeightsFile } from '../../source/search/eval-weights.js';
 import { runNode } from './run.js';
 
@@ -57,6 +58,8 @@ describe('blobterm tune', () => {
 			'2',
 			'--margin',
 			'300',
+			'--nonpositive',
+			'safe.theirs',
 		]);
 		expect(run.stderr).toBe('');
 		expect(run.code).toBe(0);
@@ -69,6 +72,11 @@ describe('blobterm tune', () => {
 		const weights = readWeightsFile(out);
 		expect(weights.source).toBe(out);
 		expect(Array.from(weights.opening).some((w) => w !== 0)).toBe(true);
+		const t = TERMS.indexOf('safe.theirs');
+		expect(Math.max(weights.opening[t], weights.endgame[t])).toBeLessThanOrEqual(0);
+		const file = JSON.parse(readFileSync(out, 'utf8')) as { fit: { nonpositive: string[]; nonnegative: string[] } };
+		expect(file.fit.nonpositive).toEqual(['safe.theirs']);
+		expect(file.fit.nonnegative).toEqual([]);
 	});
 
 	it.each([
@@ -77,6 +85,11 @@ describe('blobterm tune', () => {
 			'--margin must be a number of centiblobs from 0 to 100000, got "-3"',
 		],
 		[['--out', 'w.json', '--fix', 'blobs', RECORD], '--fix: unknown term "blobs" (terms: '],
+		[['--out', 'w.json', '--nonpositive', 'safe', RECORD], '--nonpositive: unknown term "safe" (terms: '],
+		[
+			['--out', 'w.json', '--fix', 'tempo', '--nonnegative', 'safe.mine,tempo', RECORD],
+			'--nonnegative: term "tempo" is already in --fix, --nonnegative or --nonpositive',
+		],
 		[['--out', 'w.json', 'no/such.jsonl'], 'cannot read record no/such.jsonl: no such file'],
 		[[RECORD], 'tune: --out FILE is required (where to write the weights)'],
 	])('%j fails with one line', async (args, message) => {

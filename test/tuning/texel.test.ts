@@ -94,6 +94,27 @@ describe('Texel tuning', () => {
 		},
 	);
 
+	it('keeps signs: a bound the truth obeys changes nothing, one it breaks holds the weight at 0', FIT, () => {
+		const set = syntheticSet(12_000, truth, k, 2014, 'expected');
+		const t = (name: string) => TERMS.indexOf(name);
+		const signs = new Map<number, 1 | -1>([
+			[t('blobs.mine'), 1],
+			[t('corner.theirs'), -1],
+			[t('safe.mine'), -1], // the truth has +40 and +10
+		]);
+		// Starts of the wrong sign are clamped to the bound: blobs.mine from -50.
+		const start = { opening: [...zero.opening], endgame: [...zero.endgame] };
+		start.opening[t('blobs.mine')] = -50;
+		const fitted = fitWeights(set, k, start, 40, undefined, undefined, 0, [], signs);
+		for (const phase of ['opening', 'endgame'] as const) {
+			expect(fitted[phase][t('safe.mine')]).toBe(0);
+			expect(fitted[phase][t('blobs.mine')]).toBeGreaterThan(0);
+			expect(fitted[phase][t('corner.theirs')]).toBeLessThanOrEqual(0);
+		}
+		const free = fitWeights(set, k, zero, 40);
+		expect(meanSquaredError(set, fitted, k)).toBeGreaterThan(meanSquaredError(set, free, k));
+	});
+
 	describe('from won and lost games drawn from the model', () => {
 		const set = syntheticSet(24_000, truth, k, 2015, 'drawn');
 
