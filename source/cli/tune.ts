@@ -6,9 +6,15 @@
 
 import writeFileAtomic from 'write-file-atomic';
 import { TERMS } from '../search/eval-features.js';
-import { CLASSIC_WEIGHTS, readWeightsFile, weightsFileOf, WeightsFileError } from '../search/eval-weights.js';
+import {
+	CLASSIC_WEIGHTS,
+	type NamedWeights,
+	readWeightsFile,
+	weightsFileOf,
+	WeightsFileError,
+} from '../search/eval-weights.js';
 import { expectedScore, fitK, fitWeights, meanSquaredError, type RealWeights, roundWeights } from '../tuning/texel.js';
-import { trainingSet, TrainingDataError } from '../tuning/training-positions.js';
+import { trainingSet, TrainingDataError, type TrainingSet } from '../tuning/training-positions.js';
 import { BOUNDS } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
@@ -36,6 +42,9 @@ const help = `
                        (e.g. blobs.mine,blobs.theirs: material stays 1 blob per blob)
     --ridge L          draw each weight towards its starting value: minimise the mean squared
                        error plus L times the sum of squared changes in blobs (default 0)
+    --search-depth D   also search each kept position D plies deep with the starting weights
+    --lambda L         fit to L times the game's result plus 1 - L times the expected score of
+                       that search's score (default 1: results only; needs --search-depth)
     --nonnegative TERMS  terms whose weights stay at 0 or above in both phases, comma-separated
                        (a weight that starts below starts at 0)
     --nonpositive TERMS  terms whose weights stay at 0 or below
@@ -56,6 +65,8 @@ const FLAGS = {
 	margin: { type: 'string', default: '100' },
 	ridge: { type: 'string', default: '0' },
 	fix: { type: 'string' },
+	searchDepth: { type: 'string' },
+	lambda: { type: 'string', default: '1' },
 	nonnegative: { type: 'string' },
 	nonpositive: { type: 'string' },
 } as const;
@@ -87,7 +98,11 @@ export async function run(argv: readonly string[]): Promise<void> {
 		skipPlies: readNumber('--skip-plies', given.skipPlies, BOUNDS.skipPlies),
 		margin: readNumber('--margin', given.margin, BOUNDS.quietMargin),
 		ridge: readNumber('--ridge', given.ridge, BOUNDS.ridge),
+		searchDepth: readNumberFlag('--search-depth', given.searchDepth, BOUNDS.tuneSearchDepth),
+		lambda: readNumber('--lambda', given.lambda, BOUNDS.tuneLambda),
 	};
+	if (flags.lambda < 1 && flags.searchDepth === undefined)
+		throw new UsageError('tune: --lambda below 1 blends in search scores: give --search-depth D');
 	const fixed = termList('--fix', given.fix);
 	const signs = new Map<number, 1 | -1>();
 	for (const [flag, list, sign] of [
@@ -102,8 +117,9 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 
 	let start: RealWeights;
+	let named: NamedWeights;
 	try {
-		const named = flags.start === undefined ? CLASSIC_WEIGHTS : readWeightsFile(flags.start);
+		named = flags.start === undefined ? CLASSIC_WEIGHTS : readWeightsFile(flags.start);
 		start = { opening: Array.from(named.opening), endgame: Array.from(named.endgame) };
 	} catch (error) {
 		if (error instanceof WeightsFileError) throw new UsageError(error.message);
@@ -111,12 +127,18 @@ export async function run(argv: readonly string[]): Promise<void> {
 	}
 	let data;
 	try {
-		data = trainingSet(cli.input, { skipPlies: flags.skipPlies, margin: flags.margin });
+		data = trainingSet(cli.input, {
+			skipPlies: flags.skipPlies,
+			margin: flags.margin,
+			searchDepth: flags.searchDepth,
+			searchWeights: named,
+		});
 	} catch (error) {
 		if (error instanceof TrainingDataError) throw new UsageError(error.message);
 		throw error;
 	}
-	const { set, report } = data;
+	const { report } = data;
+	let set = data.set;
 	out(
 		`${report.games} games in ${report.files} record${report.files === 1 ? '' : 's'}: ${report.seen} positions ` +
 			`after ${flags.skipPlies} half-moves, ${report.decided} decided at 2 plies, ${report.kept} quiet (kept)`,
@@ -129,6 +151,13 @@ export async function run(argv: readonly string[]): Promise<void> {
 
 	const k = flags.k ?? fitK(set, start, train);
 	out(`K = ${k.toFixed(4)}${flags.k === undefined ? ' (fitted to the starting weights)' : ''}`);
+	if (set.searchScore) {
+		set = blendedTargets(set, set.searchScore, flags.lambda, k);
+		out(
+			`targets: ${flags.lambda} x result + ${round6(1 - flags.lambda)} x expected score of a ` +
+				`${flags.searchDepth}-ply search with the starting weights`,
+		);
+	}
 	const before = { train: meanSquaredError(set, start, k, train), held: meanSquaredError(set, start, k, held) };
 	out(`starting weights: mean squared error ${before.train.toFixed(6)} (held out ${before.held.toFixed(6)})`);
 	const errorName = flags.ridge > 0 ? 'mean squared error plus penalty' : 'mean squared error';
@@ -162,6 +191,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		skipPlies: flags.skipPlies,
 		margin: flags.margin,
 		ridge: flags.ridge,
+		...(flags.searchDepth === undefined ? {} : { searchDepth: flags.searchDepth, lambda: flags.lambda }),
 		fixed: fixed.map((t) => TERMS[t]),
 		nonnegative: [...signs].filter(([, s]) => s === 1).map(([t]) => TERMS[t]),
 		nonpositive: [...signs].filter(([, s]) => s === -1).map(([t]) => TERMS[t]),
@@ -198,6 +228,17 @@ function normalise(weights: RealWeights, k: number): { weights: RealWeights; k: 
 		k: k / scale,
 		scale,
 	};
+}
+
+/**
+ * The set with each result `R` replaced by `lambda R + (1 - lambda) σ(s)`, where `s` is the
+ * position's search score and σ the expected score with constant `k` (a won or lost search score
+ * gives 1 or 0): the blend of game results and search scores of engine training (the "lambda" of
+ * Stockfish's NNUE trainer, nnue-pytorch), here for a linear evaluation.
+ */
+function blendedTargets(set: TrainingSet, scores: Float64Array, lambda: number, k: number): TrainingSet {
+	const result = set.result.map((r, i) => lambda * r + (1 - lambda) * expectedScore(scores[i], k));
+	return { ...set, result };
 }
 
 function round6(x: number): number {

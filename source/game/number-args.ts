@@ -84,6 +84,10 @@ export const BOUNDS = {
 	skipPlies: { unit: 'half-moves', min: 0, max: 10_000, integer: true },
 	/** Largest gap between a 2-ply score and the static one in a quiet position, centiblobs. */
 	quietMargin: { unit: 'centiblobs', min: 0, max: 100_000, integer: false },
+	/** Depth of the search whose scores Texel tuning blends into its targets, plies. */
+	tuneSearchDepth: { unit: 'plies', min: 1, max: 12, integer: true },
+	/** Weight of the game's result in a blended target (the search's score has 1 minus it). */
+	tuneLambda: { unit: 'weight', min: 0, max: 1, integer: false },
 	/** Ridge penalty of the fit, per squared blob of change. */
 	ridge: { unit: 'penalty', min: 0, max: 1_000_000, integer: false },
 	/** Scaling constant K of Texel tuning (expected score 1 / (1 + 10^(-K e / 400)), e in centiblobs). */

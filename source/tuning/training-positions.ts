@@ -26,7 +26,7 @@ import { type Position } from '../game/position.js';
 import { shapeKernel } from '../game/shape-kernel.js';
 import { featureMasks, PHASE_ONE, TERM_COUNT } from '../search/eval-features.js';
 import { evalKernel } from '../search/eval-kernel.js';
-import { CLASSIC_WEIGHTS } from '../search/eval-weights.js';
+import { CLASSIC_WEIGHTS, type NamedWeights } from '../search/eval-weights.js';
 import { evalTables, evaluate } from '../search/evaluate.js';
 import { isDecisive } from '../search/score.js';
 import { Searcher } from '../search/search.js';
@@ -43,6 +43,13 @@ export interface SelectionOptions {
 	readonly skipPlies?: number;
 	/** Largest difference between the 2-ply score and the static evaluation, centiblobs (default 100). */
 	readonly margin?: number;
+	/**
+	 * Also search every kept position to this depth (plies) with the `tuned` evaluation and
+	 * `searchWeights`, and keep the score in `TrainingSet.searchScore` (default: no search).
+	 */
+	readonly searchDepth?: number;
+	/** The weights of that search (default: the shipped weights of each game's rules). */
+	readonly searchWeights?: NamedWeights;
 }
 
 /**
@@ -57,6 +64,11 @@ export interface TrainingSet {
 	readonly result: Float64Array;
 	/** The game each row comes from (its index in the order read, from 0). */
 	readonly game: Int32Array;
+	/**
+	 * With `SelectionOptions.searchDepth`: the score of that search, centiblobs for the side to
+	 * move (a won or lost score as the search returns it, `score.ts`).
+	 */
+	readonly searchScore?: Float64Array;
 }
 
 /** What was read and kept. */
@@ -147,6 +159,12 @@ export function trainingSet(
 	const margin = options.margin ?? 100;
 	const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
 	const classic = { ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic' as const };
+	const searchDepth = options.searchDepth;
+	const deep =
+		searchDepth === undefined
+			? null
+			: new Searcher({ ...DEFAULT_SEARCH_OPTIONS, weights: options.searchWeights ?? null, hashMb: 2 });
+	const searchScores: number[] = [];
 	const rows: number[] = [];
 	const phases: number[] = [];
 	const results: number[] = [];
@@ -175,6 +193,12 @@ export function trainingSet(
 						phases.push(featureMasks(g).phase[mine + theirs] / PHASE_ONE);
 						results.push(pos.side === 0 ? game.blueScore : 1 - game.blueScore);
 						gameOf.push(games);
+						if (deep && searchDepth !== undefined) {
+							deep.clear();
+							searchScores.push(
+								deep.search(pos, { depth: searchDepth, variant: game.variant, halfMovesLeft }).score,
+							);
+						}
 					}
 				}
 				if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
@@ -188,6 +212,7 @@ export function trainingSet(
 		phase: Float64Array.from(phases),
 		result: Float64Array.from(results),
 		game: Int32Array.from(gameOf),
+		...(deep ? { searchScore: Float64Array.from(searchScores) } : {}),
 	};
 	return { set, report: { files: paths.length, games, seen, decided, kept: set.count } };
 }

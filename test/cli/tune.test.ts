@@ -79,6 +79,25 @@ describe('blobterm tune', () => {
 		expect(file.fit.nonnegative).toEqual([]);
 	});
 
+	it('fits to results blended with search scores (--search-depth, --lambda)', { timeout: 120_000 }, async () => {
+		const out = join(dir, 'blended.json');
+		const args = ['tune', RECORD, '--out', out, '--iterations', '3', '--skip-plies', '2', '--margin', '300'];
+		const run = await runNode('cli.js', [...args, '--search-depth', '2', '--lambda', '0.25']);
+		expect(run.stderr).toBe('');
+		expect(run.code).toBe(0);
+		const lines = run.stdout.split('\n');
+		expect(lines[3]).toBe(
+			'targets: 0.25 x result + 0.75 x expected score of a 2-ply search with the starting weights',
+		);
+		const file = JSON.parse(readFileSync(out, 'utf8')) as { fit: { searchDepth: number; lambda: number } };
+		expect(file.fit).toMatchObject({ searchDepth: 2, lambda: 0.25 });
+		// Other targets, other errors: the results alone give another starting error.
+		const plain = await runNode('cli.js', [...args]);
+		const startLine = (text: string) => text.split('\n').find((l) => l.startsWith('starting weights'));
+		expect(startLine(plain.stdout)).toMatch(/^starting weights: mean squared error 0\.\d{6}/);
+		expect(startLine(run.stdout)).not.toBe(startLine(plain.stdout));
+	});
+
 	it.each([
 		[
 			['--out', 'w.json', '--margin', '-3', RECORD],
@@ -92,6 +111,14 @@ describe('blobterm tune', () => {
 		],
 		[['--out', 'w.json', 'no/such.jsonl'], 'cannot read record no/such.jsonl: no such file'],
 		[[RECORD], 'tune: --out FILE is required (where to write the weights)'],
+		[
+			['--out', 'w.json', '--lambda', '0.5', RECORD],
+			'tune: --lambda below 1 blends in search scores: give --search-depth D',
+		],
+		[
+			['--out', 'w.json', '--search-depth', '0', RECORD],
+			'--search-depth must be a whole number of plies from 1 to 12, got "0"',
+		],
 	])('%j fails with one line', async (args, message) => {
 		const run = await runNode('cli.js', ['tune', ...args]);
 		expect(run.code).toBe(2);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { gameEnd } from '../../source/game/game-over.js';
+import { isDecisive } from '../../source/search/score.js';
+import { playMove } from '../../source/game/make-move.js';
+import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { Searcher } from '../../source/search/search.js';
+import { readWeightsFile } from '../../source/search/eval-weights.js';
+import { readRecordedGames, trainingSet } from '../../source/tuning/training-positions.js';
+
+/** 12 games on 5x5 (depth 1 against depth 2, classic evaluation) from 2-ply openings. */
+const RECORD = 'test/fixtures/records/5x5-depth1-depth2.jsonl';
+
+describe('training positions', () => {
+	it('reads the 12 games of a record: 157 quiet positions of 180 after 2 half-moves', () => {
+		const { set, report } = trainingSet([RECORD], { skipPlies: 2, margin: 300 });
+		expect(report).toEqual({ files: 1, games: 12, seen: 180, decided: 14, kept: 157 });
+		expect(set.count).toBe(157);
+		expect(set.searchScore).toBeUndefined();
+	});
+
+	it('with searchDepth, keeps the score of that search of each kept position (as a search of its own)', () => {
+		const weights = readWeightsFile('source/search/weights-ataxx.json');
+		// Margin 100000: every position after 2 half-moves that the 2-ply search does not decide.
+		const options = { skipPlies: 2, margin: 100_000 };
+		const plain = trainingSet([RECORD], options).set;
+		const { set } = trainingSet([RECORD], { ...options, searchDepth: 3, searchWeights: weights });
+		expect(set.count).toBe(plain.count);
+		expect(set.features).toEqual(plain.features);
+		expect(set.result).toEqual(plain.result);
+		expect(set.searchScore).toHaveLength(set.count);
+		// The rows in order: replay every game and search each position the selection keeps.
+		const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
+		const searcher = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, weights, hashMb: 2 });
+		const want: number[] = [];
+		for (const game of readRecordedGames(RECORD)) {
+			let pos = game.start;
+			for (let ply = 0; ply <= game.moves.length; ply++) {
+				const halfMovesLeft = game.halfMoveLimit - ply;
+				const limits = { variant: game.variant, halfMovesLeft };
+				if (ply >= 2 && gameEnd(pos, game.variant, halfMovesLeft) === null) {
+					if (!isDecisive(probe.search(pos, { ...limits, depth: 2 }).score)) {
+						searcher.clear();
+						want.push(searcher.search(pos, { ...limits, depth: 3 }).score);
+					}
+				}
+				if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
+			}
+		}
+		expect(want).toHaveLength(set.count);
+		expect(Array.from(set.searchScore!)).toEqual(want);
+		expect(new Set(want).size).toBeGreaterThan(20);
+	});
+});
