@@ -111,8 +111,10 @@ export interface FitProgress {
 
 /**
  * The weights that minimise the error of the rows (all if omitted) with a fixed `k`, from `start`.
- * Runs rounds of 5 Levenberg-Marquardt iterations until `iterations` are done or a round gains
- * less than 1e-9 in mean squared error.
+ * Runs rounds of 5 Levenberg-Marquardt iterations until `iterations` are done. A round that gains
+ * less than 1e-9 in mean squared error is run again from the same weights with ten times the
+ * damping (from the library's 1e-2; a round that gains divides it by ten again), and the fit stops
+ * when even a damping of 1e6 gains nothing.
  * @param onProgress called after each round
  * @param ridge with `ridge > 0`, minimises `E + ridge * Σ ((w - w0) / 100)²` instead of `E`
  *   (ridge regression, Hoerl and Kennard 1970): each weight is drawn towards its start value
@@ -176,6 +178,9 @@ export function fitWeights(
 	let done = 0;
 	// The start (clamped into the bounds) is the fit's first candidate, even if its error is higher.
 	let error = objective(params);
+	// The library's damping starts each call at its default, 1e-2; a round that gains nothing is
+	// run again from the same weights with ten times the damping (shorter, gradient-like steps).
+	let damping = 1e-2;
 	while (done < iterations) {
 		const round = Math.min(5, iterations - done);
 		const result = levenbergMarquardt(
@@ -183,6 +188,7 @@ export function fitWeights(
 			(p) => (j) => (j < n ? expectedScore(evaluation(p, j), k) : penalty * p[j - n]),
 			{
 				initialValues: params,
+				damping,
 				maxIterations: round,
 				errorTolerance: 1e-12,
 				minValues,
@@ -216,7 +222,9 @@ export function fitWeights(
 			error = next;
 		}
 		onProgress?.({ iterations: done, error });
-		if (!(gain > 1e-9)) break;
+		if (gain > 1e-9) damping = Math.max(1e-2, damping / 10);
+		else if (damping < 1e6) damping *= 10;
+		else break;
 	}
 	return { ...weightsOf(params), iterations: done };
 }
