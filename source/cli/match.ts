@@ -162,6 +162,13 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const adjudication = margin === undefined ? null : { margin, plies: adjudicatePlies };
 	const sprt = flags.sprt === undefined ? null : parseSprt(flags.sprt);
 	const games = readNumberFlag('--games', flags.games, BOUNDS.games) ?? 2 * openings.length;
+	if (games > 2 * openings.length && engines.every(isRepeatable))
+		process.stderr.write(
+			`blobterm: warning: both engines search to a fixed depth or node count on one thread, so a ` +
+				`pair of games on an opening is played the same way each time: the games past the first ` +
+				`${2 * openings.length} (2 per opening) repeat earlier ones and add nothing; give more openings ` +
+				`(blobterm openings) instead\n`,
+		);
 
 	const options = {
 		engines,
@@ -314,4 +321,17 @@ export function parseSprt(text: string): SprtOptions {
 	if (values.elo0 === undefined || values.elo1 === undefined)
 		throw new UsageError('--sprt: elo0 and elo1 are required, e.g. --sprt elo0=0,elo1=10');
 	return { elo0: values.elo0, elo1: values.elo1, alpha: values.alpha, beta: values.beta };
+}
+
+/**
+ * Whether an engine plays the same move in the same position every time: the built-in engine
+ * with a depth or node limit on one thread (its table starts empty each game; a clock that cuts
+ * the search short is the exception, and `--time` is meant to be generous there).
+ */
+function isRepeatable(spec: PlayerSpec): boolean {
+	return (
+		spec.kind === 'builtin' &&
+		(spec.depth !== undefined || spec.nodes !== undefined) &&
+		(spec.threads === undefined || spec.threads <= 1)
+	);
 }

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { waitFor } from '../helpers.js';
 import { runNode } from './run.js';
 import { trackFixturePids } from '../fixture-pids.js';
@@ -163,6 +164,43 @@ describe('blobterm match', () => {
 		const run = await runNode('cli.js', args);
 		expect(run.stderr).toBe(`${message}\n`);
 		expect(run.code).toBe(2);
+	});
+
+	it('warns that fixed-depth engines repeat their games past two per opening, and the games do repeat', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'blobterm-repeat-'));
+		onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+		const record = join(dir, 'm.jsonl');
+		const args = ['match', '--games', '4', '--time', '10', '--record', record];
+		const run = await runNode('cli.js', [
+			...args,
+			'builtin:depth=1,name=a',
+			'builtin:depth=2,name=b',
+			'boards/4x4.bwb',
+		]);
+		expect(run.code).toBe(0);
+		expect(run.stderr).toBe(
+			'blobterm: warning: both engines search to a fixed depth or node count on one thread, so a pair of ' +
+				'games on an opening is played the same way each time: the games past the first 2 (2 per opening) ' +
+				'repeat earlier ones and add nothing; give more openings (blobterm openings) instead\n',
+		);
+		const games = recordLines(record)
+			.map((l) => JSON.parse(l) as { type: string; moves?: { move: string }[] })
+			.filter((g) => g.type === 'game')
+			.map((g) => g.moves!.map((m) => m.move).join(' '));
+		expect(games).toHaveLength(4);
+		expect(games.slice(2)).toEqual(games.slice(0, 2));
+		// A clock-limited engine varies: no warning.
+		const timed = await runNode('cli.js', [
+			'match',
+			'--games',
+			'4',
+			'--time',
+			'0.05',
+			'builtin',
+			'builtin:depth=2',
+			'boards/4x4.bwb',
+		]);
+		expect(timed.stderr).toBe('');
 	});
 
 	it('never overwrites a record: without --resume an existing one is an error', async () => {
