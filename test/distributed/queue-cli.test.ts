@@ -149,7 +149,9 @@ describe('blobterm match --queue and blobterm worker on the command line', () =>
 			]);
 			expect(await screen.exited).toBe(0);
 			const output = stripVTControlCharacters(screen.raw);
-			expect(output.split('\r\n')[0]).toMatch(
+			// 6 games of fixed-depth engines on one board: the last 4 repeat the first 2.
+			expect(output.split('\r\n')[0]).toMatch(/^blobterm: warning: both engines search to a fixed depth /);
+			expect(output.split('\r\n')[1]).toMatch(
 				/^Match: builtin:depth=1 vs builtin:depth=2, 6 games on 1 board, 1 s per move, Blob War rules, on the queue redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/0$/,
 			);
 			// The status line, redrawn under the finished games: a bar, games done and in flight, the worker.
