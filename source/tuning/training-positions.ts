@@ -159,11 +159,17 @@ export function trainingSet(
 	const margin = options.margin ?? 100;
 	const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
 	const classic = { ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic' as const };
-	const searchDepth = options.searchDepth;
 	const deep =
-		searchDepth === undefined
+		options.searchDepth === undefined
 			? null
-			: new Searcher({ ...DEFAULT_SEARCH_OPTIONS, weights: options.searchWeights ?? null, hashMb: 2 });
+			: {
+					depth: options.searchDepth,
+					searcher: new Searcher({
+						...DEFAULT_SEARCH_OPTIONS,
+						weights: options.searchWeights ?? null,
+						hashMb: 2,
+					}),
+				};
 	const searchScores: number[] = [];
 	const rows: number[] = [];
 	const phases: number[] = [];
@@ -193,11 +199,10 @@ export function trainingSet(
 						phases.push(featureMasks(g).phase[mine + theirs] / PHASE_ONE);
 						results.push(pos.side === 0 ? game.blueScore : 1 - game.blueScore);
 						gameOf.push(games);
-						if (deep && searchDepth !== undefined) {
-							deep.clear();
-							searchScores.push(
-								deep.search(pos, { depth: searchDepth, variant: game.variant, halfMovesLeft }).score,
-							);
+						if (deep) {
+							deep.searcher.clear();
+							const limits = { depth: deep.depth, variant: game.variant, halfMovesLeft };
+							searchScores.push(deep.searcher.search(pos, limits).score);
 						}
 					}
 				}
