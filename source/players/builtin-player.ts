@@ -104,13 +104,19 @@ export class BuiltinPlayer implements Player {
 					...(limits.nodes !== undefined && { nodes: limits.nodes }),
 				}),
 			);
-			const result = await pool.search(position, limits, {
-				onInfo: (info) => {
-					lastInfo = info;
-					log?.('<', formatInfoLine(position, info, info.multipv !== undefined));
-					request.onInfo?.(toEngineInfo(position, info));
+			const result = await pool.search(
+				position,
+				limits,
+				{
+					onInfo: (info) => {
+						lastInfo = info;
+						log?.('<', formatInfoLine(position, info, info.multipv !== undefined));
+						request.onInfo?.(toEngineInfo(position, info));
+					},
 				},
-			});
+				// The weights travel with each search: a match's pools are shared by weight sets (`search-pools.ts`).
+				{ weights: this.options.search?.weights ?? null },
+			);
 			log?.('<', formatBestMove(position, result.move));
 			if (result.move === NO_MOVE || result.move === PASS)
 				return { kind: 'forfeit', reason: 'the built-in engine found no move' };

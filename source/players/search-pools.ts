@@ -5,6 +5,10 @@
  * from the first move's time. A built-in player of a match takes an idle pool of its settings when
  * its game starts and gives it back when the game ends; a pool taken again is cleared first (table,
  * killers, history, table generation), so each game plays exactly as with a fresh pool.
+ *
+ * The evaluation's weights are not part of a pool's settings: the built-in player sends them with
+ * each search, so that players that differ only by their weights (`blobterm spsa` makes a new
+ * weight set for every game pair) share pools instead of starting threads for each game.
  */
 
 import { type PoolOptions, SearchPool } from '../search/parallel/search-pool.js';
@@ -58,6 +62,6 @@ function keyOf(options: PoolOptions): string {
 		options.threads ?? 1,
 		options.parallel ?? 'lazy',
 		options.niceness ?? 0,
-		options.search ?? {},
+		{ ...options.search, weights: undefined },
 	]);
 }
