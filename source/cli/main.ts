@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 	lab: () => import('./lab.js'),
 	openings: () => import('./openings.js'),
 	tune: () => import('./tune.js'),
+	spsa: () => import('./spsa.js'),
 	worker: () => import('./worker.js'),
 };
 

@@ -18,6 +18,7 @@ import { MatchProgress, queueStatusLine, statusLine } from '../ui/match-progress
 import { plural } from '../ui/format.js';
 import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
+import { onInterrupt } from './interrupt.js';
 import { BOUNDS } from '../game/number-args.js';
 import { readNumberFlag } from './number-flags.js';
 
@@ -273,27 +274,6 @@ async function playOnQueue(match: DistributedMatch): Promise<MatchSummary> {
 		progress.stop();
 		stopping.off();
 	}
-}
-
-/**
- * Calls `stop` on the first SIGINT or SIGTERM; exits with code 130 on the second (the process
- * registry still kills the engines).
- */
-function onInterrupt(stop: () => void): { off(): void } {
-	let interrupts = 0;
-	const onSignal = () => {
-		interrupts++;
-		if (interrupts > 1) process.exit(130);
-		stop();
-	};
-	process.on('SIGINT', onSignal);
-	process.on('SIGTERM', onSignal);
-	return {
-		off: () => {
-			process.off('SIGINT', onSignal);
-			process.off('SIGTERM', onSignal);
-		},
-	};
 }
 
 /** The URL of `--queue`. @throws UsageError for a bad one */

@@ -19,6 +19,7 @@ import { BOUNDS } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
 import { readNumber, readNumberFlag } from './number-flags.js';
+import { termList } from './term-list.js';
 
 const help = `
   Usage
@@ -70,19 +71,6 @@ const FLAGS = {
 	nonnegative: { type: 'string' },
 	nonpositive: { type: 'string' },
 } as const;
-
-/** The indices into `TERMS` of a comma-separated list of terms. @throws UsageError for an unknown term */
-function termList(flag: string, list: string | undefined): number[] {
-	return (list ?? '')
-		.split(',')
-		.map((t) => t.trim())
-		.filter((t) => t !== '')
-		.map((t) => {
-			const index = TERMS.indexOf(t);
-			if (index < 0) throw new UsageError(`${flag}: unknown term "${t}" (terms: ${TERMS.join(', ')})`);
-			return index;
-		});
-}
 
 /** Runs the tune command. @throws UsageError for bad arguments or unreadable input */
 export async function run(argv: readonly string[]): Promise<void> {

@@ -92,6 +92,12 @@ export const BOUNDS = {
 	ridge: { unit: 'penalty', min: 0, max: 1_000_000, integer: false },
 	/** Scaling constant K of Texel tuning (expected score 1 / (1 + 10^(-K e / 400)), e in centiblobs). */
 	scalingK: { unit: 'K', min: 0.000001, max: 1000, integer: false },
+	/** Iterations (game pairs) of `blobterm spsa`. */
+	spsaIterations: { unit: 'pairs', min: 1, max: 1_000_000, integer: true },
+	/** SPSA's perturbation at the last iteration, centiblobs. */
+	spsaPerturbation: { unit: 'centiblobs', min: 0.01, max: 10_000, integer: false },
+	/** SPSA's learning rate at the last iteration (a_N / c_N^2). */
+	spsaLearningRate: { unit: 'rate', min: 0.000001, max: 100, integer: false },
 } as const satisfies Record<string, NumberBounds>;
 
 /** `a whole number of plies from 1 to 120`, `a number of seconds from 0.01 to 86400 (one day)`. */

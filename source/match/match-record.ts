@@ -220,6 +220,16 @@ export class MatchRecordFile {
 		return this.write(record);
 	}
 
+	/**
+	 * Appends a line of another kind (`blobterm spsa` records its steps beside its games); readers
+	 * of games skip lines whose `type` is not `game`. Resolves once it is written.
+	 */
+	appendOther(line: { readonly type: string }): Promise<void> {
+		if (line.type === 'game' || line.type === 'match' || line.type === 'refusal')
+			throw new RangeError(`appendOther: "${line.type}" lines have their own writers`);
+		return this.write(line);
+	}
+
 	/** Waits for the queued writes, closes the file and frees its lock. */
 	async close(): Promise<void> {
 		await this.queue;
