@@ -13,7 +13,15 @@ import {
 	weightsFileOf,
 	WeightsFileError,
 } from '../search/eval-weights.js';
-import { expectedScore, fitK, fitWeights, meanSquaredError, type RealWeights, roundWeights } from '../tuning/texel.js';
+import {
+	clampToSigns,
+	expectedScore,
+	fitK,
+	fitWeights,
+	meanSquaredError,
+	type RealWeights,
+	roundWeights,
+} from '../tuning/texel.js';
 import { trainingSet, TrainingDataError, type TrainingSet } from '../tuning/training-positions.js';
 import { BOUNDS } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
@@ -136,6 +144,15 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const held: number[] = [];
 	for (let i = 0; i < set.count; i++) (set.game[i] % 10 === 9 ? held : train).push(i);
 	out(`fitting on ${train.length} positions, ${held.length} held out (every tenth game)`);
+	// The fit starts inside the sign bounds: K, the starting error and the ridge's prior are the clamped start's.
+	const clamped = clampToSigns(start, signs);
+	const moved = TERMS.flatMap((t, i) =>
+		(['opening', 'endgame'] as const)
+			.filter((phase) => clamped[phase][i] !== start[phase][i])
+			.map((phase) => `${t}.${phase} ${start[phase][i]} to 0`),
+	);
+	if (moved.length > 0) out(`starting weights clamped into the sign bounds: ${moved.join(', ')}`);
+	start = clamped;
 
 	const k = flags.k ?? fitK(set, start, train);
 	out(`K = ${k.toFixed(4)}${flags.k === undefined ? ' (fitted to the starting weights)' : ''}`);

@@ -102,6 +102,19 @@ export function fitK(set: TrainingSet, weights: RealWeights, rows?: ArrayLike<nu
 	return result.parameterValues[0];
 }
 
+/**
+ * The weights with each term of `signs` clamped to its sign in both phases (a weight of the wrong
+ * sign becomes 0): where a fit with those bounds starts (`fitWeights`).
+ * @param signs terms (indices into `TERMS`): `1`, at least 0; `-1`, at most 0
+ */
+export function clampToSigns(weights: RealWeights, signs: ReadonlyMap<number, 1 | -1>): RealWeights {
+	const clamp = (w: number, t: number) => {
+		const sign = signs.get(t);
+		return sign === 1 ? Math.max(0, w) : sign === -1 ? Math.min(0, w) : w;
+	};
+	return { opening: weights.opening.map(clamp), endgame: weights.endgame.map(clamp) };
+}
+
 /** Progress of a weight fit, after each round of iterations. */
 export interface FitProgress {
 	readonly iterations: number;

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TERMS } from '../../source/search/eval-features.js';
-import { readWeightsFile } from '../../source/search/eval-weights.js';
+import { CLASSIC_WEIGHTS, readWeightsFile, weightsFileOf } from '../../source/search/eval-weights.js';
 import { runNode } from './run.js';
 
 /** 12 games on 5x5 (depth 1 against depth 2, classic evaluation) from 2-ply openings. */
@@ -77,6 +77,37 @@ describe('blobterm tune', () => {
 		const file = JSON.parse(readFileSync(out, 'utf8')) as { fit: { nonpositive: string[]; nonnegative: string[] } };
 		expect(file.fit.nonpositive).toEqual(['safe.theirs']);
 		expect(file.fit.nonnegative).toEqual([]);
+	});
+
+	it('starts a bounded fit from the start clamped into the bounds, and says so', { timeout: 120_000 }, async () => {
+		// The classic start has safe.theirs -25 in both phases: --nonnegative safe.theirs starts it at 0,
+		// so the fit starts from what a start file with those 0 gives.
+		const args = ['tune', RECORD, '--iterations', '1', '--skip-plies', '2', '--margin', '300'];
+		const bounded = await runNode('cli.js', [
+			...args,
+			'--out',
+			join(dir, 'b1.json'),
+			'--nonnegative',
+			'safe.theirs',
+		]);
+		expect(bounded.stderr).toBe('');
+		const lines = bounded.stdout.split('\n');
+		expect(lines[2]).toBe(
+			'starting weights clamped into the sign bounds: safe.theirs.opening -25 to 0, safe.theirs.endgame -25 to 0',
+		);
+		const zeroed = {
+			opening: Array.from(CLASSIC_WEIGHTS.opening),
+			endgame: Array.from(CLASSIC_WEIGHTS.endgame),
+		};
+		zeroed.opening[TERMS.indexOf('safe.theirs')] = 0;
+		zeroed.endgame[TERMS.indexOf('safe.theirs')] = 0;
+		const startFile = join(dir, 'zeroed.json');
+		writeFileSync(startFile, JSON.stringify(weightsFileOf(zeroed)));
+		const given = await runNode('cli.js', [...args, '--out', join(dir, 'b2.json'), '--start', startFile]);
+		expect(given.stderr).toBe('');
+		const startLine = (text: string) => text.split('\n').find((l) => l.startsWith('starting weights: mean'));
+		expect(startLine(bounded.stdout)).toBe(startLine(given.stdout));
+		expect(lines[3]).toBe(given.stdout.split('\n')[2]); // the same K
 	});
 
 	it('fits to results blended with search scores (--search-depth, --lambda)', { timeout: 120_000 }, async () => {
