@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type MatchGameLine } from '../../dist/match/match-record.js';
 import { openingFromFen } from '../../dist/match/opening.js';
 import { parseFen } from '../../dist/game/fen.js';
 import { formatMove } from '../../dist/game/notation.js';
@@ -102,22 +103,8 @@ describe('an SPSA run', () => {
 			const openingMoves = new Set<string>();
 			for (let k = 0; k < 3; k++) {
 				const [first, second, step] = all.slice(2 + 3 * k, 5 + 3 * k) as unknown as [
-					{
-						game: number;
-						pair: number;
-						engineA: string;
-						winner: string | null;
-						moves: { move: string }[];
-						opening: number;
-					},
-					{
-						game: number;
-						pair: number;
-						engineA: string;
-						winner: string | null;
-						moves: { move: string }[];
-						opening: number;
-					},
+					MatchGameLine,
+					MatchGameLine,
 					SpsaStepLine,
 				];
 				expect([first.game, second.game, first.pair, second.pair, step.pair]).toEqual([
