@@ -17,7 +17,7 @@ import {
 } from '../search/eval-weights.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
 import { parsePlayerSpec } from '../players/player-spec.js';
-import { parameterName, type SpsaParameter, SpsaRun, type SpsaSummary } from '../tuning/spsa-run.js';
+import { parameterName, type SpsaParameter, SpsaRun, type SpsaSummary, thetaOfWeights } from '../tuning/spsa-run.js';
 import { spsaGains } from '../tuning/spsa.js';
 import { MatchProgress } from '../ui/match-progress.js';
 import { plural } from '../ui/format.js';
@@ -204,10 +204,9 @@ export async function run(argv: readonly string[]): Promise<void> {
 		'',
 		'| weight | start | now | change |',
 		'|---|---:|---:|---:|',
-		...parameters.map((p, i) => {
-			const s = p.phase === 'opening' ? start.opening[p.term] : start.endgame[p.term];
+		...thetaOfWeights(start, parameters).map((s, i) => {
 			const now = summary.theta[i];
-			return `| ${parameterName(p)} | ${s} | ${now.toFixed(1)} | ${(now - s).toFixed(1)} |`;
+			return `| ${parameterName(parameters[i])} | ${s} | ${now.toFixed(1)} | ${(now - s).toFixed(1)} |`;
 		}),
 		'',
 		`Weights written to ${outPath}.`,

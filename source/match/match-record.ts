@@ -103,6 +103,9 @@ export interface RefusalLine {
 	readonly at: string;
 }
 
+/** A line of a record that is neither its header nor a game: a refusal, or another command's (`appendOther`). */
+export type OtherLine = { readonly type?: unknown } & Readonly<Record<string, unknown>>;
+
 /** A record file that cannot be used; its message says why and what to do. */
 export class MatchRecordError extends UserError {}
 
@@ -171,7 +174,8 @@ export class MatchRecordFile {
 	 * - Resuming: a missing or empty file starts a new record; otherwise its header is read and
 	 *   must agree with `header` (the seed aside, when `header.seed` is null: the record's is used),
 	 *   each game must be recorded once, and only then is a last line cut short by a kill removed;
-	 *   the finished games are returned. A file that is not a record is left as it was.
+	 *   the finished games are returned, and the lines of other kinds after the header (refusals,
+	 *   `blobterm spsa`'s steps) in their order. A file that is not a record is left as it was.
 	 * Close the file with `close`, which frees the lock.
 	 * @throws MatchRecordError for a record in use by another run, an existing record without
 	 *   resume, a file that is not a record, a record of another match, a damaged line, a game
@@ -182,7 +186,7 @@ export class MatchRecordFile {
 		header: Omit<MatchHeader, 'seed'> & { seed: number | null },
 		resume: boolean,
 		options: RecordOpenOptions = {},
-	): Promise<{ file: MatchRecordFile; header: MatchHeader; games: MatchGameLine[] }> {
+	): Promise<{ file: MatchRecordFile; header: MatchHeader; games: MatchGameLine[]; others: OtherLine[] }> {
 		const handle = await openForWriting(path, 'append', 'record file');
 		let release: () => Promise<void>;
 		try {
@@ -241,12 +245,12 @@ export class MatchRecordFile {
 	private async read(
 		header: Omit<MatchHeader, 'seed'> & { seed: number | null },
 		resume: boolean,
-	): Promise<{ header: MatchHeader; games: MatchGameLine[] }> {
+	): Promise<{ header: MatchHeader; games: MatchGameLine[]; others: OtherLine[] }> {
 		const path = this.path;
 		const start = async () => {
 			const fresh = { ...header, seed: header.seed ?? randomSeed() };
 			await this.write(fresh);
-			return { header: fresh, games: [] };
+			return { header: fresh, games: [], others: [] };
 		};
 		const text = await readTextFile(path, 'record file', MAX_RECORD_BYTES);
 		if (text === '') return start();
@@ -286,8 +290,10 @@ export class MatchRecordFile {
 					`run the same match to resume it, or name another file`,
 			);
 		const games: MatchGameLine[] = [];
+		const others: OtherLine[] = [];
 		const lineOf = new Map<unknown, number>();
 		parsed.forEach((line, i) => {
+			if (i > 0 && line.type !== 'game') others.push(line);
 			if (line.type !== 'game') return;
 			const earlier = lineOf.get(line.game);
 			if (earlier !== undefined)
@@ -304,7 +310,7 @@ export class MatchRecordFile {
 				throw new MatchRecordError(`${path}:${lines.length + 1}: not a JSON object: the record is damaged`);
 			await this.handle.truncate(Buffer.byteLength(text) - Buffer.byteLength(cut));
 		}
-		return { header: { ...first, games: header.games }, games };
+		return { header: { ...first, games: header.games }, games, others };
 	}
 
 	private write(value: object): Promise<void> {

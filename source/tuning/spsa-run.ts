@@ -27,10 +27,9 @@ import { type PlayerSpec } from '../players/player-spec.js';
 import { SearchPools } from '../players/search-pools.js';
 import { type LiveGame, startMatchGame } from '../match/match-game.js';
 import { matchHeader } from '../match/match.js';
-import { type MatchGameLine, MatchRecordError, MatchRecordFile } from '../match/match-record.js';
+import { type MatchGameLine, MatchRecordError, MatchRecordFile, type OtherLine } from '../match/match-record.js';
 import { type Opening } from '../match/opening.js';
 import { pointsOfA } from '../match/tally.js';
-import { readTextFile } from '../match/user-files.js';
 import { type SpsaSettings, spsaDraw, spsaPerturbation, spsaUpdate } from './spsa.js';
 
 /** A weight SPSA moves: one term's weight in one phase. */
@@ -144,6 +143,11 @@ export function weightsOfTheta(
 	return { source, opening, endgame };
 }
 
+/** The values of `parameters` in a weight set (theta of those weights: `weightsOfTheta`'s inverse). */
+export function thetaOfWeights(weights: NamedWeights, parameters: readonly SpsaParameter[]): number[] {
+	return parameters.map((p) => (p.phase === 'opening' ? weights.opening : weights.endgame)[p.term]);
+}
+
 /** An SPSA run. */
 export class SpsaRun {
 	private readonly names: [string, string] = ['spsa+', 'spsa-'];
@@ -199,18 +203,14 @@ export class SpsaRun {
 		try {
 			const seed = opened.header.seed;
 			const runLine = this.runLine();
-			const earlier = await this.readSteps(runLine, opened.games.length > 0 || o.resume);
+			const earlier = this.readSteps(runLine, opened.others, opened.games.length > 0);
 			if (earlier.fresh) await file.appendOther(runLine);
 			let theta = earlier.theta;
-			let points = 0;
-			let games = 0;
-			for (const step of earlier.steps) {
-				const pairGames = opened.games.filter((g) => g.pair === step.pair);
-				for (const g of pairGames) {
-					points += pointsOfA(g);
-					games++;
-				}
-			}
+			// The games of the recorded steps (a pair cut short by a kill has games but no step).
+			const stepPairs = new Set(earlier.steps.map((s) => s.pair));
+			const counted = opened.games.filter((g) => stepPairs.has(g.pair));
+			let points = counted.reduce((sum, g) => sum + pointsOfA(g), 0);
+			let games = counted.length;
 			let nextPair = Math.max(0, ...opened.games.map((g) => g.pair), ...earlier.steps.map((s) => s.pair)) + 1;
 			let recorded = earlier.steps.length;
 			const worker = async () => {
@@ -219,16 +219,13 @@ export class SpsaRun {
 					const k = pair - 1;
 					const perturbation = spsaPerturbation(o.settings, theta, k, seed);
 					const opening = spsaDraw(seed, k, o.openings.length);
-					const weights = (side: 'plus' | 'minus') =>
-						weightsOfTheta(
-							o.start,
-							o.parameters,
-							side === 'plus' ? perturbation.plus : perturbation.minus,
-							`spsa pair ${pair} ${side === 'plus' ? '+' : '-'}`,
-						);
+					const engine = (values: readonly number[], sign: string): PlayerSpec => ({
+						...o.engine,
+						search: { ...o.engine.search, weights: this.weights(values, `spsa pair ${pair} ${sign}`) },
+					});
 					const engines: [PlayerSpec, PlayerSpec] = [
-						{ ...o.engine, search: { ...o.engine.search, weights: weights('plus') } },
-						{ ...o.engine, search: { ...o.engine.search, weights: weights('minus') } },
+						engine(perturbation.plus, '+'),
+						engine(perturbation.minus, '-'),
 					];
 					const first = await this.playGame(engines, pair, 2 * pair - 1, opening);
 					if (!first) return;
@@ -295,22 +292,19 @@ export class SpsaRun {
 
 	/**
 	 * The steps already in the record and theta after the last one (the start's weights if none).
-	 * @param resuming whether the record held a match before (its settings line must then agree)
+	 * @param others the record's lines other than its header and games (`MatchRecordFile.open`)
+	 * @param hasGames whether the record holds games (without a settings line: a match's record)
 	 */
-	private async readSteps(
+	private readSteps(
 		wanted: SpsaRunLine,
-		resuming: boolean,
-	): Promise<{ fresh: boolean; steps: SpsaStepLine[]; theta: number[] }> {
+		others: readonly OtherLine[],
+		hasGames: boolean,
+	): { fresh: boolean; steps: SpsaStepLine[]; theta: number[] } {
 		const path = this.options.recordPath;
-		const startTheta = this.options.parameters.map((p) =>
-			p.phase === 'opening' ? this.options.start.opening[p.term] : this.options.start.endgame[p.term],
-		);
-		const text = await readTextFile(path, 'record file', 256 * 1024 * 1024);
-		const lines = text.split('\n').filter((l) => l !== '');
-		const parsed = lines.map((l) => JSON.parse(l) as { type?: string });
-		const runLine = parsed.find((l) => l.type === 'spsa-run') as SpsaRunLine | undefined;
+		const startTheta = thetaOfWeights(this.options.start, this.options.parameters);
+		const runLine = others.find((l) => l.type === 'spsa-run') as SpsaRunLine | undefined;
 		if (!runLine) {
-			if (resuming && parsed.some((l) => l.type === 'game'))
+			if (hasGames)
 				throw new SpsaRunError(`${path} is the record of a match, not of an SPSA run: name another file`);
 			return { fresh: true, steps: [], theta: startTheta };
 		}
@@ -321,7 +315,7 @@ export class SpsaRun {
 						`record, ${JSON.stringify(wanted[key])} now): ` +
 						'run the same command to resume it, or name another file',
 				);
-		const steps = parsed.filter((l) => l.type === 'spsa') as SpsaStepLine[];
+		const steps = others.filter((l) => l.type === 'spsa') as unknown as SpsaStepLine[];
 		const last = steps.at(-1);
 		const theta = last ? this.options.parameters.map((p) => last.theta[parameterName(p)]) : startTheta;
 		if (theta.some((t) => typeof t !== 'number' || !Number.isFinite(t)))
