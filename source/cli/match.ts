@@ -67,6 +67,8 @@ const help = `
     --adjudicate-plies P   (default 8)
     --sprt SPEC            stop once decided: elo0=0,elo1=10[,alpha=0.05,beta=0.05]
     --record FILE          append each finished game to FILE, one JSON object per line
+    --no-record-pv         leave each move's principal variation out of --record and --pgn
+                           (records of long runs: about half the size)
     --resume               go on with the match in --record FILE (same command line)
     --pgn FILE             append each finished game to FILE as PGN
     --log-dir DIR          one log per game of all that is sent to and read from the engines
@@ -109,6 +111,7 @@ const FLAGS = {
 	adjudicatePlies: { type: 'string' },
 	sprt: { type: 'string' },
 	record: { type: 'string' },
+	recordPv: { type: 'boolean', default: true },
 	resume: { type: 'boolean', default: false },
 	pgn: { type: 'string' },
 	logDir: { type: 'string' },
@@ -185,6 +188,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		seed: seed ?? null,
 		shuffle: flags.shuffle,
 		recordPath: flags.record ?? null,
+		recordPv: flags.recordPv,
 		pgnPath: flags.pgn ?? null,
 		logDir: flags.logDir ?? null,
 		resume: flags.resume,

@@ -317,6 +317,7 @@ export class DistributedMatch {
 					variant: o.variant,
 					graceMs: o.graceMs ?? null,
 					adjudication: o.adjudication ?? null,
+					recordPv: o.recordPv ?? true,
 				},
 				opts: { jobId: pairJobId(key, pair) },
 			});

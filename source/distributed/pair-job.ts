@@ -51,6 +51,8 @@ export interface PairJob {
 	/** Grace period of engine programs, ms; null for their default. */
 	readonly graceMs: number | null;
 	readonly adjudication: AdjudicationOptions | null;
+	/** Keep each move's principal variation in the records (absent in jobs of older versions: true). */
+	readonly recordPv: boolean;
 }
 
 /** What a worker sends back, on the match's report queue. */
@@ -82,6 +84,11 @@ function text(value: unknown, what: string): string {
 function integer(value: unknown, what: string, min: number): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
 		throw new MalformedJobError(`${what} is not an integer >= ${min}`);
+	return value;
+}
+
+function flag(value: unknown, what: string): boolean {
+	if (typeof value !== 'boolean') throw new MalformedJobError(`${what} is not true or false`);
 	return value;
 }
 
@@ -151,6 +158,7 @@ export function readPairJob(data: unknown): PairJob {
 		variant: job.variant,
 		graceMs: job.graceMs === null ? null : integer(job.graceMs, 'graceMs', 0),
 		adjudication,
+		recordPv: job.recordPv === undefined ? true : flag(job.recordPv, 'recordPv'),
 	};
 }
 

@@ -188,6 +188,7 @@ export class PairWorker {
 				variant: data.variant,
 				graceMs: data.graceMs ?? undefined,
 				adjudication: data.adjudication,
+				recordPv: data.recordPv,
 			};
 		} catch (error) {
 			return this.refuse(job, token, data, (error as Error).message);

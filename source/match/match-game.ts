@@ -46,6 +46,11 @@ export interface MatchGameSettings {
 	readonly adjudication?: AdjudicationOptions | null;
 	/** Search threads the built-in engines take and give back (default: each player its own). */
 	readonly pools?: SearchPools;
+	/**
+	 * Keep each move's principal variation in the record (default true); false keeps the moves'
+	 * score, depth, seldepth and nodes only, for records of long runs (about half the size).
+	 */
+	readonly recordPv?: boolean;
 }
 
 /** A game being played. */
@@ -161,7 +166,7 @@ function gameRecordOf(
 			move: m.text,
 			said: m.said,
 			ms: Math.round(m.timeMs),
-			...reportFields(m.report),
+			...reportFields(m.report, settings.recordPv ?? true),
 		})),
 		result: winner === 'blue' ? '1-0' : winner === 'red' ? '0-1' : '1/2-1/2',
 		winner,

@@ -50,6 +50,11 @@ export interface MatchOptions {
 	 */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
+	/**
+	 * Keep each move's principal variation in the record (default true); false keeps the moves'
+	 * score, depth, seldepth and nodes only, for records of long runs (about half the size).
+	 */
+	readonly recordPv?: boolean;
 	readonly sprt?: SprtOptions | null;
 	/** Seed of the opening shuffle; null: the record's (when resuming) or a random one. */
 	readonly seed?: number | null;

@@ -44,15 +44,18 @@ export function scoreFromFields(score: number, endIn?: number): number {
 	return score >= 0 ? base + SCALE * score : -base + SCALE * score;
 }
 
-/** The record fields of a report (an absent report gives none). */
-export function reportFields(report: MoveReport | undefined): ReportFields {
+/**
+ * The record fields of a report (an absent report gives none).
+ * @param withPv keep the principal variation (default true)
+ */
+export function reportFields(report: MoveReport | undefined, withPv = true): ReportFields {
 	if (!report) return {};
 	return {
 		...(report.score !== undefined && scoreFields(report.score)),
 		...(report.depth !== undefined && { depth: report.depth }),
 		...(report.seldepth !== undefined && { seldepth: report.seldepth }),
 		...(report.nodes !== undefined && { nodes: report.nodes }),
-		...(report.pv !== undefined && report.pv.length > 0 && { pv: [...report.pv] }),
+		...(withPv && report.pv !== undefined && report.pv.length > 0 && { pv: [...report.pv] }),
 	};
 }
 

@@ -65,6 +65,8 @@ export interface SpsaRunOptions {
 	readonly seed: number | null;
 	/** The match record the run writes. */
 	readonly recordPath: string;
+	/** Keep each move's principal variation in the record's games (default true; `MatchGameSettings.recordPv`). */
+	readonly recordPv?: boolean;
 	/** Go on with the run in `recordPath`. */
 	readonly resume: boolean;
 }
@@ -343,6 +345,7 @@ export class SpsaRun {
 				halfMoveLimit: o.halfMoveLimit,
 				variant: o.variant,
 				pools: this.pools,
+				recordPv: o.recordPv ?? true,
 			},
 			{ game, pair, opening, engineA: game % 2 === 1 ? BLUE : RED },
 			o.openings[opening],

@@ -170,7 +170,7 @@ describe('blobterm match', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'blobterm-repeat-'));
 		onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
 		const record = join(dir, 'm.jsonl');
-		const args = ['match', '--games', '4', '--time', '10', '--record', record];
+		const args = ['match', '--games', '4', '--time', '10', '--record', record, '--no-record-pv'];
 		const run = await runNode('cli.js', [
 			...args,
 			'builtin:depth=1,name=a',
@@ -184,11 +184,13 @@ describe('blobterm match', () => {
 				'repeat earlier ones and add nothing; give more openings (blobterm openings) instead\n',
 		);
 		const games = recordLines(record)
-			.map((l) => JSON.parse(l) as { type: string; moves?: { move: string }[] })
-			.filter((g) => g.type === 'game')
-			.map((g) => g.moves!.map((m) => m.move).join(' '));
+			.map((l) => JSON.parse(l) as { type: string; moves?: { move: string; depth?: number; pv?: string[] }[] })
+			.filter((g) => g.type === 'game');
+		// --no-record-pv: each move's depth is recorded, its principal variation is not.
+		expect(games.flatMap((g) => g.moves!).filter((m) => m.depth === undefined || m.pv !== undefined)).toEqual([]);
 		expect(games).toHaveLength(4);
-		expect(games.slice(2)).toEqual(games.slice(0, 2));
+		const lines = games.map((g) => g.moves!.map((m) => m.move).join(' '));
+		expect(lines.slice(2)).toEqual(lines.slice(0, 2));
 		// A clock-limited engine varies: no warning.
 		const timed = await runNode('cli.js', [
 			'match',

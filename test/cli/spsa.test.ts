@@ -32,6 +32,7 @@ describe('blobterm spsa', () => {
 				'3',
 				'--record',
 				record,
+				'--no-record-pv',
 				'--out',
 				out,
 			]);
@@ -64,6 +65,15 @@ describe('blobterm spsa', () => {
 				.map((l) => JSON.parse(l))
 				.filter((l) => l.type === 'spsa');
 			expect(steps).toHaveLength(2);
+			// --no-record-pv: the games keep each move's search report but not its principal variation.
+			const moves = readFileSync(record, 'utf8')
+				.trim()
+				.split('\n')
+				.map((l) => JSON.parse(l))
+				.filter((l) => l.type === 'game')
+				.flatMap((g: { moves: { depth?: number; pv?: string[] }[] }) => g.moves);
+			expect(moves.length).toBeGreaterThan(4);
+			expect(moves.filter((m) => m.depth === undefined || m.pv !== undefined)).toEqual([]);
 			expect(weights.opening[TERMS.indexOf('tempo')]).toBe(Math.round(steps[1].theta['tempo.opening']));
 
 			// The games are a match record: blobterm tune reads them.

@@ -26,11 +26,17 @@ const job: PairJob = {
 	variant: 'blobwar',
 	graceMs: 500,
 	adjudication: { margin: 8, plies: 4 },
+	recordPv: false,
 };
 
 describe('pair jobs', () => {
 	it('read back as they were written, through JSON', () => {
 		expect(readPairJob(JSON.parse(JSON.stringify(job)))).toEqual(job);
+	});
+
+	it('keep the principal variations when a job of an older match does not say', () => {
+		const { recordPv: _, ...older } = job;
+		expect(readPairJob(JSON.parse(JSON.stringify(older))).recordPv).toBe(true);
 	});
 
 	it('carry the opening with the board file history that sets its parity', () => {
@@ -57,6 +63,7 @@ describe('pair jobs', () => {
 		[{ ...job, timeMs: -1 }, 'timeMs is not a number > 0'],
 		[{ ...job, variant: 'chess' }, 'variant is not blobwar or ataxx'],
 		[{ ...job, adjudication: { margin: 0, plies: 1 } }, 'adjudication.margin is not an integer >= 1'],
+		[{ ...job, recordPv: 'no' }, 'recordPv is not true or false'],
 		['{}', 'the job is not an object'],
 	])('are refused when malformed (%#)', (data, message) => {
 		expect(() => readPairJob(data)).toThrow(message);

@@ -45,6 +45,7 @@ describe('report fields', () => {
 			nodes: 52345,
 			pv: ['(0,0) > (1,1)'],
 		});
+		expect(reportFields(report, false)).toEqual({ score: 1.25, depth: 12, seldepth: 14, nodes: 52345 });
 		expect(reportFields({ score: win5, depth: 7 })).toEqual({ score: 12, endIn: 5, depth: 7 });
 		expect(reportFields({ score: loss4 })).toEqual({ score: -6, endIn: 4 });
 		for (const score of [125, -50, 0, win5, loss4, 3])
@@ -155,5 +156,34 @@ describe('records keep what the engines said', () => {
 			`${recordPath}: no game 7 in the record (games 1, 2)`,
 		);
 		await expect(readReviewGame(pgnPath, 3)).rejects.toThrow(`${pgnPath}: no game 3 (the file holds 2)`);
+	});
+
+	it('with recordPv false, record and PGN keep the reports without principal variations', async () => {
+		const recordPath = join(dir, 'no-pv.jsonl');
+		const pgnPath = join(dir, 'no-pv.pgn');
+		const summary = await new Match({
+			engines: [parsePlayerSpec('builtin:depth=2'), parsePlayerSpec('builtin:depth=1')],
+			openings: [openingFromBoardFile('boards/4x4.bwb')],
+			games: 2,
+			concurrency: 1,
+			timeMs: 2000,
+			halfMoveLimit: 12,
+			variant: 'blobwar',
+			recordPath,
+			pgnPath,
+			recordPv: false,
+		}).run();
+		const second = summary.records.find((r) => r.game === 2)!;
+		expect(second.moves).toHaveLength(12);
+		expect(second.moves.every((m) => m.depth !== undefined && typeof m.score === 'number')).toBe(true);
+		expect(second.moves.filter((m) => 'pv' in m)).toEqual([]);
+		const lines = (await readFile(recordPath, 'utf8')).trim().split('\n');
+		expect(lines).toHaveLength(3);
+		expect(lines.filter((line) => line.includes('"pv"'))).toEqual([]);
+		const pgn = await readFile(pgnPath, 'utf8');
+		expect(pgn).toMatch(/^1\. [a-d][1-4]\S* \{[+-]?\d+\.\d\d\/\d+ \d+\.\d{3}s, sd=\d+, n=\d+\}/m);
+		expect(pgn).not.toContain('pv=');
+		const fromRecord = await readReviewGame(recordPath, 2);
+		expect(fromRecord.moves.map((m) => m.text)).toEqual(second.moves.map((m) => m.move));
 	});
 });
