@@ -79,6 +79,25 @@ describe('report fields', () => {
 	});
 });
 
+/** Two games on 4x4 of depth 2 against depth 1, recorded to NAME.jsonl and NAME.pgn; game 2's record. */
+async function playTwoGames(name: string, recordPv: boolean) {
+	const recordPath = join(dir, `${name}.jsonl`);
+	const pgnPath = join(dir, `${name}.pgn`);
+	const summary = await new Match({
+		engines: [parsePlayerSpec('builtin:depth=2'), parsePlayerSpec('builtin:depth=1')],
+		openings: [openingFromBoardFile('boards/4x4.bwb')],
+		games: 2,
+		concurrency: 1,
+		timeMs: 2000,
+		halfMoveLimit: 12,
+		variant: 'blobwar',
+		recordPath,
+		pgnPath,
+		recordPv,
+	}).run();
+	return { recordPath, pgnPath, second: summary.records.find((r) => r.game === 2)! };
+}
+
 describe('records keep what the engines said', () => {
 	it('a saved game keeps each engine move report, its PV starting with the move played', async () => {
 		const start = parseFen('x3o/5/5/5/o3x x 0 1').position;
@@ -122,20 +141,7 @@ describe('records keep what the engines said', () => {
 	});
 
 	it('a match record and its PGN keep the reports, and both read back for review', async () => {
-		const recordPath = join(dir, 'm.jsonl');
-		const pgnPath = join(dir, 'm.pgn');
-		const summary = await new Match({
-			engines: [parsePlayerSpec('builtin:depth=2'), parsePlayerSpec('builtin:depth=1')],
-			openings: [openingFromBoardFile('boards/4x4.bwb')],
-			games: 2,
-			concurrency: 1,
-			timeMs: 2000,
-			halfMoveLimit: 12,
-			variant: 'blobwar',
-			recordPath,
-			pgnPath,
-		}).run();
-		const second = summary.records.find((r) => r.game === 2)!;
+		const { recordPath, pgnPath, second } = await playTwoGames('m', true);
 		expect(second.moves.every((m) => m.depth !== undefined && typeof m.score === 'number')).toBe(true);
 		expect(second.moves.every((m) => m.pv?.[0] === m.move)).toBe(true);
 		const pgn = await readFile(pgnPath, 'utf8');
@@ -159,21 +165,7 @@ describe('records keep what the engines said', () => {
 	});
 
 	it('with recordPv false, record and PGN keep the reports without principal variations', async () => {
-		const recordPath = join(dir, 'no-pv.jsonl');
-		const pgnPath = join(dir, 'no-pv.pgn');
-		const summary = await new Match({
-			engines: [parsePlayerSpec('builtin:depth=2'), parsePlayerSpec('builtin:depth=1')],
-			openings: [openingFromBoardFile('boards/4x4.bwb')],
-			games: 2,
-			concurrency: 1,
-			timeMs: 2000,
-			halfMoveLimit: 12,
-			variant: 'blobwar',
-			recordPath,
-			pgnPath,
-			recordPv: false,
-		}).run();
-		const second = summary.records.find((r) => r.game === 2)!;
+		const { recordPath, pgnPath, second } = await playTwoGames('no-pv', false);
 		expect(second.moves).toHaveLength(12);
 		expect(second.moves.every((m) => m.depth !== undefined && typeof m.score === 'number')).toBe(true);
 		expect(second.moves.filter((m) => 'pv' in m)).toEqual([]);
