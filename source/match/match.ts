@@ -50,10 +50,7 @@ export interface MatchOptions {
 	 */
 	readonly watchdogMs?: number;
 	readonly adjudication?: AdjudicationOptions | null;
-	/**
-	 * Keep each move's principal variation in the record (default true); false keeps the moves'
-	 * score, depth, seldepth and nodes only, for records of long runs (about half the size).
-	 */
+	/** Keep each move's principal variation in the record (default true): `MatchGameSettings.recordPv`. */
 	readonly recordPv?: boolean;
 	readonly sprt?: SprtOptions | null;
 	/** Seed of the opening shuffle; null: the record's (when resuming) or a random one. */

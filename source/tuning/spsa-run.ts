@@ -345,7 +345,7 @@ export class SpsaRun {
 				halfMoveLimit: o.halfMoveLimit,
 				variant: o.variant,
 				pools: this.pools,
-				recordPv: o.recordPv ?? true,
+				recordPv: o.recordPv,
 			},
 			{ game, pair, opening, engineA: game % 2 === 1 ? BLUE : RED },
 			o.openings[opening],
