@@ -51,7 +51,8 @@ const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
  * Parses a command's arguments.
  * @returns meow's result: positional arguments and flags
  * @throws HelpRequest for `--help`, `-h`, `--version`, `-v`
- * @throws UsageError for an unknown flag, a flag given twice, or a string flag without a value
+ * @throws UsageError for an unknown flag, a flag given twice, a string flag without a value, or a
+ *   switch given a value other than true or false (`--resume=maybe`)
  */
 export function parseCommandLine<const F extends AnyFlags>(spec: CommandLineSpec<F>): Result<F> {
 	const { command, help, flags, argv } = spec;
@@ -67,8 +68,12 @@ export function parseCommandLine<const F extends AnyFlags>(spec: CommandLineSpec
 	for (const token of options) {
 		if (!token.startsWith('-') || token === '-' || NEGATIVE_NUMBER.test(token)) continue;
 		const name = token.replace(/^--?/, '').split('=')[0];
-		if (!known.has(token.startsWith('--') ? `--${name}` : `-${name}`))
-			throw new UsageError(`unknown flag ${quote(token.split('=')[0])} (${hint})`);
+		const written = token.startsWith('--') ? `--${name}` : `-${name}`;
+		const isSwitch = known.get(written);
+		if (isSwitch === undefined) throw new UsageError(`unknown flag ${quote(token.split('=')[0])} (${hint})`);
+		const value = token.includes('=') ? token.slice(token.indexOf('=') + 1) : null;
+		if (value !== null && isSwitch && value !== 'true' && value !== 'false')
+			throw new UsageError(`${written} is a switch: give it alone, or =true or =false (${hint})`);
 	}
 	// meow's parser takes `-1e-1` or `-1.` for flags: hand it stand-ins for negative numbers, then put them back.
 	const negatives: string[] = [];
@@ -111,15 +116,22 @@ export function flagName(key: string): string {
 	return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
-/** Every way a flag of `flags` can be written: `--max-moves`, `--no-color`, `-d`. */
-function knownFlags(flags: AnyFlags): Set<string> {
+/**
+ * Every way a flag of `flags` can be written (`--max-moves`, `--no-color`, `-d`), each with
+ * whether it is a switch (a boolean flag).
+ */
+function knownFlags(flags: AnyFlags): Map<string, boolean> {
 	// Every command takes --no-color: `colour-env.ts` reads it before the command starts.
-	const known = new Set<string>(['--color', '--no-color']);
+	const known = new Map<string, boolean>([
+		['--color', true],
+		['--no-color', true],
+	]);
 	for (const [key, definition] of Object.entries(flags)) {
-		known.add(flagName(key));
-		if (definition.type === 'boolean') known.add(`--no-${flagName(key).slice(2)}`);
-		if (definition.shortFlag) known.add(`-${definition.shortFlag}`);
-		for (const alias of definition.aliases ?? []) known.add(flagName(alias));
+		const isSwitch = definition.type === 'boolean';
+		known.set(flagName(key), isSwitch);
+		if (isSwitch) known.set(`--no-${flagName(key).slice(2)}`, true);
+		if (definition.shortFlag) known.set(`-${definition.shortFlag}`, isSwitch);
+		for (const alias of definition.aliases ?? []) known.set(flagName(alias), isSwitch);
 	}
 	return known;
 }

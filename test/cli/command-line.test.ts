@@ -63,6 +63,11 @@ describe('reading a command line', () => {
 		expect(() => parse(['--time'])).toThrow('--time needs a value (see blobterm test --help)');
 		expect(() => parse(['--time', '--plain'])).toThrow('--time needs a value (see blobterm test --help)');
 		expect(() => parse(['--time', '1', '--time', '2'])).toThrow('--time can be given only once');
+		expect(() => parse(['--plain=maybe'])).toThrow(
+			'--plain is a switch: give it alone, or =true or =false (see blobterm test --help)',
+		);
+		expect(() => parse(['--no-color=1'])).toThrow('--no-color is a switch');
+		expect(parse(['--plain=true', '--color=false']).flags).toMatchObject({ plain: true, color: false });
 		expect(parse(['--no-color', '--plain', '--fen', 'a', '--fen', 'b']).flags).toMatchObject({
 			color: false,
 			plain: true,
