@@ -44,8 +44,11 @@ export interface CommandLineSpec<F extends AnyFlags> {
 	readonly argv: readonly string[];
 }
 
-/** A negative number is an argument, not a flag (`builtin -0.5`). */
-const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+/**
+ * A negative number, or a comma-separated list of numbers that starts with one, is an argument,
+ * not a flag (`builtin -0.5`, `--mca-values -3,-1,0`).
+ */
+const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?(,-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?)*$/i;
 
 /**
  * Parses a command's arguments.

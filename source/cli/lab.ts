@@ -19,6 +19,7 @@ import {
 import { LabPool } from '../lab/lab-pool.js';
 import { type TreeSpec } from '../lab/lab-job.js';
 import { type NetworkWeights, SplitNetwork } from '../lab/neural-network.js';
+import { DEFAULT_GRIDS, type Scheme, type SchemeValues, type SweepPoint, sweepScheme } from '../lab/parameter-sweep.js';
 import { classifyTrees, classificationError } from '../lab/node-classification.js';
 import { SEED_SETS, type SeedSetName } from '../lab/seed-sets.js';
 import { type SpeedupSeries, svgChart, terminalChart } from '../lab/speedup-chart.js';
@@ -39,6 +40,9 @@ const help = `
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
                           [--lock-ticks N] [--split-lock-ticks N]
+    $ blobterm lab sweep [--scheme A,B,C] [--processors 12,24,48] [tree options]
+                         [--m-values LIST] [--mca-values LIST] [--mcc-values LIST]
+                         [--examine-ticks N]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
 
@@ -57,6 +61,10 @@ const help = `
   thesis    the thesis's PABSim tables (6.4 to 6.8) for an ordering, simulated with its
             parameters, next to its numbers, with the share of processor time spent in the
             split state (a long run: a minute to an hour per ordering)
+  sweep     the thesis's search for its m values: schemes A, B and C simulated at every value
+            of a grid and every processor count on the same trees; per processor count, the
+            value of the highest speedup, next to the thesis's value and speedup (its values
+            are added to the grid where it has a table: depth 6)
   classify  node classification (the thesis's Tables 5.2 to 5.4): schemes A (YBWC), B (DTS)
             and C (the network) on the trees, next to the thesis's counts
   train     trains the split-point network on tg_2 searched to depth 4 (the thesis's 5.3);
@@ -89,6 +97,10 @@ const help = `
                          after its release (default 0: none, as before; PABSim's lock delays)
     --split-lock-ticks N simulator: the same for the split lock alone (default: --lock-ticks)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
+    --scheme A,B,C       sweep: the schemes to sweep (default A,B,C)
+    --m-values LIST      sweep: m_A and m_B values (default 1,2,3,4,5,6,7,8)
+    --mca-values LIST    sweep: m_C,a values (default -12,-8,-5,-4,-3,-1,0,1)
+    --mcc-values LIST    sweep: m_C,c values, each paired with every m_C,a (default 0,1,3)
     --no-color           plain chart
 
   Examples
@@ -96,6 +108,7 @@ const help = `
     $ blobterm lab parallel --algorithm ybwc,dts --threads 1,2,4 --ordering 32,79,5 --depth 5
     $ blobterm lab parallel --algorithm all --threads 1,2 --board boards/ataxx.bwb --depth 4
     $ blobterm lab simulate --algorithm all --ordering 32,79,5 --depth 5 --trees 10 --svg s.svg
+    $ blobterm lab sweep --scheme A,B --ordering 20,69,19 --depth 6 --trees 10
 `;
 
 const FLAGS = {
@@ -110,7 +123,7 @@ const FLAGS = {
 	rows: { type: 'string', default: '1,2,3,4,5' },
 	algorithm: { type: 'string', default: 'all' },
 	threads: { type: 'string', default: '1,2' },
-	processors: { type: 'string', default: '1,2,4,8,16,32,64' },
+	processors: { type: 'string' },
 	board: { type: 'string' },
 	svg: { type: 'string' },
 	ybwcCutMin: { type: 'string' },
@@ -123,6 +136,10 @@ const FLAGS = {
 	lockTicks: { type: 'string' },
 	splitLockTicks: { type: 'string' },
 	repeat: { type: 'string' },
+	scheme: { type: 'string', default: 'A,B,C' },
+	mValues: { type: 'string' },
+	mcaValues: { type: 'string' },
+	mccValues: { type: 'string' },
 	iterations: { type: 'string' },
 	weightSeed: { type: 'string' },
 	out: { type: 'string' },
@@ -254,19 +271,21 @@ export async function run(argv: readonly string[]): Promise<void> {
 			return simulate(flags);
 		case 'thesis':
 			return thesis(flags);
+		case 'sweep':
+			return sweep(flags);
 		case 'classify':
 			return classify(flags);
 		case 'train':
 			return train(flags);
 		case undefined:
 			throw new UsageError(
-				'lab: name a lab command: trees, parallel, simulate, thesis, classify or train ' +
+				'lab: name a lab command: trees, parallel, simulate, thesis, sweep, classify or train ' +
 					'(see blobterm lab --help)',
 			);
 		default:
 			throw new UsageError(
 				`unknown lab command "${kind}" ` +
-					'(try: blobterm lab trees, parallel, simulate, thesis, classify or train)',
+					'(try: blobterm lab trees, parallel, simulate, thesis, sweep, classify or train)',
 			);
 	}
 }
@@ -394,7 +413,7 @@ async function parallel(flags: Flags): Promise<void> {
 
 function simulate(flags: Flags): void {
 	const algorithms = algorithmsOf(flags.algorithm);
-	const processors = integers('processors', flags.processors, 1, 64);
+	const processors = integers('processors', flags.processors ?? '1,2,4,8,16,32,64', 1, 64);
 	const shape = shapeOf(flags);
 	const params = paramsOf(flags, shape);
 	const depth = integer('depth', flags.depth, 5, 1, 10);
@@ -474,6 +493,120 @@ function thesis(flags: Flags): void {
 		},
 		{ examineTicks, lockTicks, splitLockTicks },
 	);
+}
+
+/** The schemes of --scheme. */
+function schemesOf(text: string): Scheme[] {
+	const names = text.split(',').map((t) => t.trim().toUpperCase());
+	for (const name of names)
+		if (name !== 'A' && name !== 'B' && name !== 'C')
+			throw new UsageError(`--scheme takes A, B and C (YBWC, DTS, the network); got "${name}"`);
+	return [...new Set(names)] as Scheme[];
+}
+
+/** The grid of a scheme from the flags, or its default. */
+function gridOf(scheme: Scheme, flags: Flags): SchemeValues[] {
+	if (scheme !== 'C') {
+		if (flags.mValues === undefined) return [...DEFAULT_GRIDS[scheme]];
+		return integers('m-values', flags.mValues, scheme === 'A' ? 1 : 0, 256).map((m) => [m]);
+	}
+	if (flags.mcaValues === undefined && flags.mccValues === undefined) return [...DEFAULT_GRIDS.C];
+	const a =
+		flags.mcaValues === undefined
+			? [-12, -8, -5, -4, -3, -1, 0, 1]
+			: integers('mca-values', flags.mcaValues, -64, 64);
+	const c = flags.mccValues === undefined ? [0, 1, 3] : integers('mcc-values', flags.mccValues, -64, 64);
+	return a.flatMap((x) => c.map((y) => [x, y]));
+}
+
+const SCHEME_TITLES: Readonly<Record<Scheme, string>> = { A: 'A (YBWC)', B: 'B (DTS)', C: 'C (the network)' };
+const VALUE_NAMES: Readonly<Record<Scheme, string>> = { A: 'm_A', B: 'm_B', C: 'm_C,a, m_C,c' };
+
+function sweep(flags: Flags): void {
+	const schemes = schemesOf(flags.scheme);
+	const processors = integers('processors', flags.processors ?? '12,24,48', 1, 64);
+	const shape = shapeOf(flags);
+	const params = paramsOf(flags, shape);
+	if (schemes.includes('C') && !params.network)
+		throw new UsageError(
+			`no trained network for branching ${shape.branching}: ` +
+				'give one with --network FILE, or leave C out of --scheme',
+		);
+	const depth = integer('depth', flags.depth, 6, 1, 10);
+	const seeds = seedsOf(flags, 10);
+	const sequential = sequentialSet(shape, depth, seeds);
+	out(
+		`lab sweep: ${seeds.length} trees (${shapeKey(shape)}) of ${flags.set} to depth ${depth}, ` +
+			`${params.examineTicks} tick(s) per node examined; ` +
+			`sequential alpha-beta: ${sequential.total.nodes} nodes, ${sequential.total.ticks} ticks`,
+	);
+	out('Each cell: speedup (search overhead); * the highest speedup at that processor count.');
+	const summary: string[] = [];
+	for (const scheme of schemes) {
+		out('');
+		out(`Scheme ${SCHEME_TITLES[scheme]}:`);
+		out('');
+		out(tableRow(VALUE_NAMES[scheme], ...processors.map((p) => `p = ${p}`)));
+		out(`|---|${processors.map(() => '---:|').join('')}`);
+		const rows: SweepPoint[][] = [];
+		const columns = sweepScheme(
+			scheme,
+			gridOf(scheme, flags),
+			shape,
+			depth,
+			seeds,
+			sequential,
+			processors,
+			params,
+			(pt) => {
+				const last = rows[rows.length - 1];
+				if (last && last[0].values === pt.values) last.push(pt);
+				else rows.push([pt]);
+			},
+		);
+		for (const row of rows)
+			out(
+				tableRow(
+					row[0].values.join(', '),
+					...row.map((pt, i) => {
+						const mark = columns[i].best.values === pt.values ? ' *' : '';
+						return `${pt.point.speedup.toFixed(2)} (${pct(pt.point.overhead)})${mark}`;
+					}),
+				),
+			);
+		for (const column of columns) {
+			const { best, thesis, atThesisValues } = column;
+			summary.push(
+				tableRow(
+					scheme,
+					column.processors,
+					best.values.join(', '),
+					best.point.speedup.toFixed(3),
+					best.point.overhead.toFixed(3),
+					thesis ? thesis.m.join(', ') : '',
+					atThesisValues ? atThesisValues.point.speedup.toFixed(3) : '',
+					thesis ? thesis.speedup.toFixed(3) : '',
+				),
+			);
+		}
+	}
+	out('');
+	out("Best values, next to the thesis's (Tables 6.4 to 6.8: depth 6, its 100 trees of tg_1):");
+	out('');
+	out(
+		tableRow(
+			'scheme',
+			'p',
+			'best m',
+			'SU (best)',
+			'SO (best)',
+			"thesis's m",
+			"SU at thesis's m (ours)",
+			'SU (thesis)',
+		),
+	);
+	out('|---|---:|---:|---:|---:|---:|---:|---:|');
+	for (const line of summary) out(line);
 }
 
 function classify(flags: Flags): void {

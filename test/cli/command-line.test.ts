@@ -86,6 +86,12 @@ describe('reading a command line', () => {
 		]);
 		expect(parse(['--time', '-1e-1']).flags.time).toBe('-1e-1');
 	});
+
+	it('takes a list of numbers that starts with a negative one as a value (lab sweep --mca-values -3,-1,0)', () => {
+		expect(parse(['--time', '-3,-1,0.5']).flags.time).toBe('-3,-1,0.5');
+		expect(parse(['x', '-2,3']).input).toEqual(['x', '-2,3']);
+		expect(() => parse(['-3,x'])).toThrow('unknown flag');
+	});
 });
 
 describe('help texts', () => {
@@ -226,7 +232,8 @@ describe('numbers and flags each command refuses before anything starts', () => 
 		[
 			'lab',
 			[],
-			'lab: name a lab command: trees, parallel, simulate, thesis, classify or train (see blobterm lab --help)',
+			'lab: name a lab command: trees, parallel, simulate, thesis, sweep, classify or train ' +
+				'(see blobterm lab --help)',
 		],
 		['bench', [], 'bench: name a benchmark: perft, search, parallel, time or queue (see blobterm bench --help)'],
 		[

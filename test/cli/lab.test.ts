@@ -49,6 +49,72 @@ describe('blobterm lab', () => {
 		}
 	});
 
+	it('lab sweep simulates every value of each scheme and marks the best per processor count', async () => {
+		const r = await runNode('cli.js', [
+			'lab',
+			'sweep',
+			'--scheme',
+			'a,B',
+			'--ordering',
+			'8,66,33',
+			'--depth',
+			'4',
+			'--trees',
+			'2',
+			'--processors',
+			'2,4',
+			'--m-values',
+			'1,3',
+		]);
+		expect(r.stderr).toBe('');
+		expect(r.code).toBe(0);
+		expect(r.stdout).toContain('lab sweep: 2 trees (8,66,33) of tg1 to depth 4');
+		const lines = r.stdout.split('\n');
+		for (const scheme of ['A (YBWC)', 'B (DTS)']) {
+			const at = lines.indexOf(`Scheme ${scheme}:`);
+			expect(at, scheme).toBeGreaterThan(0);
+			expect(lines.slice(at + 2, at + 4)).toEqual([
+				'| ' + (scheme === 'A (YBWC)' ? 'm_A' : 'm_B') + ' | p = 2 | p = 4 |',
+				'|---|---:|---:|',
+			]);
+			const rows = lines.slice(at + 4, at + 6);
+			expect(rows.map((row) => row.split(' | ')[0])).toEqual(['| 1', '| 3']);
+			// One best value per processor count.
+			for (const column of [1, 2])
+				expect(
+					rows.filter((row) => row.split(' | ')[column].includes('*')),
+					`${scheme} ${column}`,
+				).toHaveLength(1);
+		}
+		// No thesis table for this ordering: the thesis's columns are empty.
+		expect(r.stdout).toMatch(/^\| A \| 2 \| [13] \| \d+\.\d{3} \| \d+\.\d{3} \|  \|  \|  \|$/m);
+		expect(r.stdout).toMatch(/^\| B \| 4 \| [13] \|/m);
+	});
+
+	it("lab sweep adds the thesis's values to the grid at depth 6 and reads negative lists", async () => {
+		const r = await runNode('cli.js', [
+			'lab',
+			'sweep',
+			'--scheme',
+			'C',
+			'--ordering',
+			'20,69,19',
+			'--trees',
+			'1',
+			'--processors',
+			'12',
+			'--mca-values',
+			'-3,-2',
+			'--mcc-values',
+			'3',
+		]);
+		expect(r.stderr).toBe('');
+		expect(r.code).toBe(0);
+		// The grid -3,3 and -2,3, and the thesis's -1,3 at 12 processors (Table 6.5).
+		expect(r.stdout.match(/^\| -\d, 3 \| /gm)).toEqual(['| -3, 3 | ', '| -2, 3 | ', '| -1, 3 | ']);
+		expect(r.stdout).toMatch(/^\| C \| 12 \| -\d, 3 \| [\d.]+ \| [\d.]+ \| -1, 3 \| [\d.]+ \| 6\.410 \|$/m);
+	});
+
 	it('lab parallel runs on threads and checks the values', async () => {
 		const r = await runNode('cli.js', [
 			'lab',
@@ -115,6 +181,12 @@ describe('blobterm lab', () => {
 			[['lab', 'frobnicate'], 'unknown lab command "frobnicate"'],
 			[['lab', 'train', '--weight-seed', '0'], '--weight-seed must be an integer from 1 to 2147483646, got "0"'],
 			[['lab', 'parallel', '--board', 'no/such.bwb'], 'no/such.bwb'],
+			[['lab', 'sweep', '--scheme', 'D'], '--scheme takes A, B and C'],
+			[
+				['lab', 'sweep', '--scheme', 'A', '--m-values', '0'],
+				'--m-values (each number) must be an integer from 1',
+			],
+			[['lab', 'sweep', '--scheme', 'C', '--ordering', '7,50,50'], 'no trained network for branching 7'],
 		] as const) {
 			const r = await runNode('cli.js', [...args]);
 			expect(r.code).toBe(2);
@@ -126,7 +198,15 @@ describe('blobterm lab', () => {
 	it('--help lists the lab commands', async () => {
 		const r = await runNode('cli.js', ['lab', '--help']);
 		expect(r.code).toBe(0);
-		for (const command of ['lab trees', 'lab parallel', 'lab simulate', 'lab thesis', 'lab classify', 'lab train'])
+		for (const command of [
+			'lab trees',
+			'lab parallel',
+			'lab simulate',
+			'lab thesis',
+			'lab sweep',
+			'lab classify',
+			'lab train',
+		])
 			expect(r.stdout).toContain(command);
 	});
 });
