@@ -79,8 +79,9 @@ const help = `
     --wa WA         percent chance the first child is ordered best (default 79)
     --wb WB         the same for the later children (default 5)
     --ordering B,WA,WB   the three at once (default 32,79,5: the thesis's chess-like trees)
-    --depth D       plies (default 6 for trees, thesis, classify; 5 for parallel, simulate)
-    --trees N       trees, the first N seeds of the set (default 100; 10 for parallel, simulate)
+    --depth D       plies (default 6 for trees, thesis, sweep, classify; 5 for parallel, simulate)
+    --trees N       trees, the first N seeds of the set (default 100; 10 for parallel, simulate,
+                    sweep)
     --set tg1|tg2   seed set (default tg1)
 
   Algorithm options
@@ -548,32 +549,28 @@ function sweep(flags: Flags): void {
 		out('');
 		out(tableRow(VALUE_NAMES[scheme], ...processors.map((p) => `p = ${p}`)));
 		out(`|---|${processors.map(() => '---:|').join('')}`);
-		const rows: SweepPoint[][] = [];
-		const columns = sweepScheme(
-			scheme,
-			gridOf(scheme, flags),
-			shape,
-			depth,
-			seeds,
-			sequential,
-			processors,
-			params,
-			(pt) => {
-				const last = rows[rows.length - 1];
-				if (last && last[0].values === pt.values) last.push(pt);
-				else rows.push([pt]);
-			},
-		);
-		for (const row of rows)
+		const grid = gridOf(scheme, flags);
+		// Progress on a terminal only (a sweep of 100 trees takes minutes per scheme).
+		let done = 0;
+		const progress = (pt: SweepPoint) => {
+			if (process.stderr.isTTY)
+				process.stderr.write(
+					`\r  ${scheme} [${pt.values.join(', ')}] at ${pt.point.processors}: ${++done} simulated\u001b[K`,
+				);
+		};
+		const columns = sweepScheme(scheme, grid, shape, depth, seeds, sequential, processors, params, progress);
+		if (process.stderr.isTTY) process.stderr.write('\r\u001b[K');
+		columns[0].points.forEach((first, v) =>
 			out(
 				tableRow(
-					row[0].values.join(', '),
-					...row.map((pt, i) => {
-						const mark = columns[i].best.values === pt.values ? ' *' : '';
-						return `${pt.point.speedup.toFixed(2)} (${pct(pt.point.overhead)})${mark}`;
+					first.values.join(', '),
+					...columns.map(({ points, best }) => {
+						const pt = points[v];
+						return `${pt.point.speedup.toFixed(2)} (${pct(pt.point.overhead)})${pt === best ? ' *' : ''}`;
 					}),
 				),
-			);
+			),
+		);
 		for (const column of columns) {
 			const { best, thesis, atThesisValues } = column;
 			summary.push(
