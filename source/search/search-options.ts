@@ -80,17 +80,18 @@ export const EXACT_SEARCH: Pick<
 };
 
 /**
- * The selectivity of the full engine: null-move pruning, futility pruning, late-move reductions
- * and late-move pruning. In self-play on 7x7 Ataxx at 20000 nodes per move with the learned
- * evaluation, null move, LMR and LMP beat the exact search by +56.5 ± 33.7 Elo (422 games, SPRT
- * [0, 20] accepted H1), and futility pruning added to them scored +50.9 ± 32.9 Elo (440 games,
- * H1; docs/strength.md). Reverse futility pruning stays off (all five together scored +16 ± 67
- * Elo in 107 games with the classic evaluation, too little to keep).
+ * The selectivity of the full engine: null-move pruning, reverse futility pruning, futility
+ * pruning, late-move reductions and late-move pruning. In self-play on 7x7 Ataxx at 20000 nodes
+ * per move with the learned evaluation, null move, LMR and LMP beat the exact search by +56.5 ±
+ * 33.7 Elo (422 games, SPRT [0, 20] accepted H1), and futility pruning added to them scored +50.9
+ * ± 32.9 Elo (440 games, H1). Reverse futility pruning, added last, scored +32.6 ± 26.6 Elo at
+ * 100000 nodes per move (662 games from four-ply openings, H1) and lost nothing under Blob War
+ * rules (340 games, SPRT [-20, 0] H1; docs/strength.md).
  */
 export const SELECTIVE_SEARCH: typeof EXACT_SEARCH = {
 	selective: true,
 	nullMove: true,
-	reverseFutility: false,
+	reverseFutility: true,
 	futility: true,
 	lateMoveReductions: true,
 	lateMovePruning: true,
