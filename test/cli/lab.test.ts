@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runNode } from './run.js';
 
+/** Runs `blobterm lab` with the words of `args` (none of them with a space). */
+const lab = (args: string) => runNode('cli.js', ['lab', ...args.split(' ')]);
+
 describe('blobterm lab', () => {
 	it('lab trees prints the counts of the trees', async () => {
-		const r = await runNode('cli.js', ['lab', 'trees', '--ordering', '20,69,19', '--depth', '4', '--trees', '3']);
+		const r = await lab('trees --ordering 20,69,19 --depth 4 --trees 3');
 		expect(r.stderr).toBe('');
 		expect(r.code).toBe(0);
 		expect(r.stdout).toContain('ordering (20,69,19), depth 4, 3 trees of tg1');
@@ -17,23 +20,10 @@ describe('blobterm lab', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'lab-'));
 		try {
 			const svg = join(dir, 'speedup.svg');
-			const r = await runNode('cli.js', [
-				'lab',
-				'simulate',
-				'--algorithm',
-				'ybwc,dts',
-				'--ordering',
-				'8,66,33',
-				'--depth',
-				'4',
-				'--trees',
-				'2',
-				'--processors',
-				'1,2,4',
-				'--svg',
-				svg,
-				'--no-color',
-			]);
+			const r = await lab(
+				'simulate --algorithm ybwc,dts --ordering 8,66,33 --depth 4 --trees 2 --processors 1,2,4 ' +
+					`--svg ${svg} --no-color`,
+			);
 			expect(r.stderr).toBe('');
 			expect(r.code).toBe(0);
 			expect(r.stdout).toMatch(/\| YBWC \(scheme A\) \| 1 \| \d+ \| \d+ \| 1\.00 \| 0\.0% \|/);
@@ -50,22 +40,9 @@ describe('blobterm lab', () => {
 	});
 
 	it('lab sweep simulates every value of each scheme and marks the best per processor count', async () => {
-		const r = await runNode('cli.js', [
-			'lab',
-			'sweep',
-			'--scheme',
-			'a,B',
-			'--ordering',
-			'8,66,33',
-			'--depth',
-			'4',
-			'--trees',
-			'2',
-			'--processors',
-			'2,4',
-			'--m-values',
-			'1,3',
-		]);
+		const r = await lab(
+			'sweep --scheme a,B --ordering 8,66,33 --depth 4 --trees 2 --processors 2,4 --m-values 1,3',
+		);
 		expect(r.stderr).toBe('');
 		expect(r.code).toBe(0);
 		expect(r.stdout).toContain('lab sweep: 2 trees (8,66,33) of tg1 to depth 4');
@@ -92,22 +69,9 @@ describe('blobterm lab', () => {
 	});
 
 	it("lab sweep adds the thesis's values to the grid at depth 6 and reads negative lists", async () => {
-		const r = await runNode('cli.js', [
-			'lab',
-			'sweep',
-			'--scheme',
-			'C',
-			'--ordering',
-			'20,69,19',
-			'--trees',
-			'1',
-			'--processors',
-			'12',
-			'--mca-values',
-			'-3,-2',
-			'--mcc-values',
-			'3',
-		]);
+		const r = await lab(
+			'sweep --scheme C --ordering 20,69,19 --trees 1 --processors 12 --mca-values -3,-2 --mcc-values 3',
+		);
 		expect(r.stderr).toBe('');
 		expect(r.code).toBe(0);
 		// The grid -3,3 and -2,3, and the thesis's -1,3 at 12 processors (Table 6.5).
@@ -116,18 +80,7 @@ describe('blobterm lab', () => {
 	});
 
 	it('lab parallel runs on threads and checks the values', async () => {
-		const r = await runNode('cli.js', [
-			'lab',
-			'parallel',
-			'--algorithm',
-			'dts,cabp',
-			'--threads',
-			'1,2',
-			'--board',
-			'boards/gruyere3.bwb',
-			'--depth',
-			'3',
-		]);
+		const r = await lab('parallel --algorithm dts,cabp --threads 1,2 --board boards/gruyere3.bwb --depth 3');
 		expect(r.stderr).toBe('');
 		expect(r.code).toBe(0);
 		expect(r.stdout).toContain('lab parallel: boards/gruyere3.bwb to depth 3');
