@@ -19,7 +19,16 @@ import {
 import { LabPool } from '../lab/lab-pool.js';
 import { type TreeSpec } from '../lab/lab-job.js';
 import { type NetworkWeights, SplitNetwork } from '../lab/neural-network.js';
-import { DEFAULT_GRIDS, type Scheme, type SchemeValues, type SweepPoint, sweepScheme } from '../lab/parameter-sweep.js';
+import {
+	DEFAULT_GRIDS,
+	DEFAULT_MCA_VALUES,
+	DEFAULT_MCC_VALUES,
+	type Scheme,
+	schemeCGrid,
+	type SchemeValues,
+	type SweepPoint,
+	sweepScheme,
+} from '../lab/parameter-sweep.js';
 import { classifyTrees, classificationError } from '../lab/node-classification.js';
 import { SEED_SETS, type SeedSetName } from '../lab/seed-sets.js';
 import { type SpeedupSeries, svgChart, terminalChart } from '../lab/speedup-chart.js';
@@ -511,13 +520,9 @@ function gridOf(scheme: Scheme, flags: Flags): SchemeValues[] {
 		if (flags.mValues === undefined) return [...DEFAULT_GRIDS[scheme]];
 		return integers('m-values', flags.mValues, scheme === 'A' ? 1 : 0, 256).map((m) => [m]);
 	}
-	if (flags.mcaValues === undefined && flags.mccValues === undefined) return [...DEFAULT_GRIDS.C];
-	const a =
-		flags.mcaValues === undefined
-			? [-12, -8, -5, -4, -3, -1, 0, 1]
-			: integers('mca-values', flags.mcaValues, -64, 64);
-	const c = flags.mccValues === undefined ? [0, 1, 3] : integers('mcc-values', flags.mccValues, -64, 64);
-	return a.flatMap((x) => c.map((y) => [x, y]));
+	const a = flags.mcaValues === undefined ? DEFAULT_MCA_VALUES : integers('mca-values', flags.mcaValues, -64, 64);
+	const c = flags.mccValues === undefined ? DEFAULT_MCC_VALUES : integers('mcc-values', flags.mccValues, -64, 64);
+	return schemeCGrid(a, c);
 }
 
 const SCHEME_TITLES: Readonly<Record<Scheme, string>> = { A: 'A (YBWC)', B: 'B (DTS)', C: 'C (the network)' };

@@ -2,7 +2,7 @@
  * Parameter sweeps of the split-point schemes in the simulator, as the thesis ran them: "during
  * the performance experiments, variables m_A, m_B, m_C,a and m_C,c were varied to find the values
  * at which the highest speed-up was obtained" (Manohararajah, "Parallel Alpha-Beta Search on
- * Shared Memory Multiprocessors", MASc thesis, University of Toronto, 2001, section 6.3; its
+ * Shared Memory Multiprocessors", MASc thesis, University of Toronto, 2001, section 6.6; its
  * Tables 6.4 to 6.8 give the best value per scheme and processor count).
  *
  * A sweep simulates one scheme at every value of its grid and every processor count on the same
@@ -31,11 +31,23 @@ export type Scheme = 'A' | 'B' | 'C';
  */
 export type SchemeValues = readonly number[];
 
-/** Default grids: m_A and m_B from 1 to 8, m_C,a from -12 to 1 with m_C,c of 0, 1 and 3 (the thesis's range). */
+/** Default m_A and m_B values: 1 to 8 (every value of the thesis's tables is among them). */
+export const DEFAULT_M_VALUES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8];
+/** Default m_C,a values: the thesis's (-12 to 0) and 1. */
+export const DEFAULT_MCA_VALUES: readonly number[] = [-12, -8, -5, -4, -3, -1, 0, 1];
+/** Default m_C,c values: the thesis's. */
+export const DEFAULT_MCC_VALUES: readonly number[] = [0, 1, 3];
+
+/** Scheme C's grid: every m_C,a with every m_C,c. */
+export function schemeCGrid(mca: readonly number[], mcc: readonly number[]): SchemeValues[] {
+	return mca.flatMap((a) => mcc.map((c) => [a, c]));
+}
+
+/** Default grids: `DEFAULT_M_VALUES` for A and B, `DEFAULT_MCA_VALUES` by `DEFAULT_MCC_VALUES` for C. */
 export const DEFAULT_GRIDS: Readonly<Record<Scheme, readonly SchemeValues[]>> = {
-	A: [1, 2, 3, 4, 5, 6, 7, 8].map((m) => [m]),
-	B: [1, 2, 3, 4, 5, 6, 7, 8].map((m) => [m]),
-	C: [-12, -8, -5, -4, -3, -1, 0, 1].flatMap((a) => [0, 1, 3].map((c) => [a, c])),
+	A: DEFAULT_M_VALUES.map((m) => [m]),
+	B: DEFAULT_M_VALUES.map((m) => [m]),
+	C: schemeCGrid(DEFAULT_MCA_VALUES, DEFAULT_MCC_VALUES),
 };
 
 /** One simulated configuration of a sweep. */
