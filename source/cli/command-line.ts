@@ -68,8 +68,9 @@ export function parseCommandLine<const F extends AnyFlags>(spec: CommandLineSpec
 			throw new HelpRequest(`${command.split(' ')[0]} ${packageVersion()}\n`);
 	}
 	const known = knownFlags(flags);
-	for (const token of options) {
-		if (!token.startsWith('-') || token === '-' || NEGATIVE_NUMBER.test(token)) continue;
+	const isFlag = (token: string) => token.startsWith('-') && token !== '-' && !NEGATIVE_NUMBER.test(token);
+	options.forEach((token, i) => {
+		if (!isFlag(token)) return;
 		const name = token.replace(/^--?/, '').split('=')[0];
 		const written = token.startsWith('--') ? `--${name}` : `-${name}`;
 		const isSwitch = known.get(written);
@@ -77,7 +78,11 @@ export function parseCommandLine<const F extends AnyFlags>(spec: CommandLineSpec
 		const value = token.includes('=') ? token.slice(token.indexOf('=') + 1) : null;
 		if (value !== null && isSwitch && value !== 'true' && value !== 'false')
 			throw new UsageError(`${written} is a switch: give it alone, or =true or =false (${hint})`);
-	}
+		// A string flag with nothing after it (meow would give it its default, if it has one).
+		const next = options[i + 1];
+		if (!isSwitch && value === null && (next === undefined || isFlag(next)))
+			throw new UsageError(`${written} needs a value (${hint})`);
+	});
 	// meow's parser takes `-1e-1` or `-1.` for flags: hand it stand-ins for negative numbers, then put them back.
 	const negatives: string[] = [];
 	const stand = (token: string) => `\u0000${negatives.push(token) - 1}`;

@@ -530,6 +530,8 @@ const VALUE_NAMES: Readonly<Record<Scheme, string>> = { A: 'm_A', B: 'm_B', C: '
 
 function sweep(flags: Flags): void {
 	const schemes = schemesOf(flags.scheme);
+	// Every value is read before anything is simulated.
+	const grids = new Map(schemes.map((scheme) => [scheme, gridOf(scheme, flags)]));
 	const processors = integers('processors', flags.processors ?? '12,24,48', 1, 64);
 	const shape = shapeOf(flags);
 	const params = paramsOf(flags, shape);
@@ -554,7 +556,6 @@ function sweep(flags: Flags): void {
 		out('');
 		out(tableRow(VALUE_NAMES[scheme], ...processors.map((p) => `p = ${p}`)));
 		out(`|---|${processors.map(() => '---:|').join('')}`);
-		const grid = gridOf(scheme, flags);
 		// Progress on a terminal only (a sweep of 100 trees takes minutes per scheme).
 		let done = 0;
 		const progress = (pt: SweepPoint) => {
@@ -563,7 +564,17 @@ function sweep(flags: Flags): void {
 					`\r  ${scheme} [${pt.values.join(', ')}] at ${pt.point.processors}: ${++done} simulated\u001b[K`,
 				);
 		};
-		const columns = sweepScheme(scheme, grid, shape, depth, seeds, sequential, processors, params, progress);
+		const columns = sweepScheme(
+			scheme,
+			grids.get(scheme)!,
+			shape,
+			depth,
+			seeds,
+			sequential,
+			processors,
+			params,
+			progress,
+		);
 		if (process.stderr.isTTY) process.stderr.write('\r\u001b[K');
 		columns[0].points.forEach((first, v) =>
 			out(

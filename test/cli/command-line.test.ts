@@ -62,6 +62,16 @@ describe('reading a command line', () => {
 		expect(() => parse(['--tim=3'])).toThrow('unknown flag --tim (see blobterm test --help)');
 		expect(() => parse(['--time'])).toThrow('--time needs a value (see blobterm test --help)');
 		expect(() => parse(['--time', '--plain'])).toThrow('--time needs a value (see blobterm test --help)');
+		// A string flag with a default is refused too, rather than taking its default.
+		expect(() =>
+			parseCommandLine({
+				command: 'blobterm test',
+				help: '\n  Usage\n    x\n',
+				flags: { scheme: { type: 'string', default: 'A,B,C' } },
+				argv: ['--scheme'],
+			}),
+		).toThrow('--scheme needs a value (see blobterm test --help)');
+		expect(parse(['--time', '-1', '--plain']).flags.time).toBe('-1');
 		expect(() => parse(['--time', '1', '--time', '2'])).toThrow('--time can be given only once');
 		expect(() => parse(['--plain=maybe'])).toThrow(
 			'--plain is a switch: give it alone, or =true or =false (see blobterm test --help)',

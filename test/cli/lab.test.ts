@@ -140,11 +140,14 @@ describe('blobterm lab', () => {
 				'--m-values (each number) must be an integer from 1',
 			],
 			[['lab', 'sweep', '--scheme', 'C', '--ordering', '7,50,50'], 'no trained network for branching 7'],
+			[['lab', 'sweep', '--scheme', 'A,C', '--mca-values', '1,x'], '--mca-values (each number) must be'],
+			[['lab', 'sweep', '--scheme'], '--scheme needs a value'],
 		] as const) {
 			const r = await runNode('cli.js', [...args]);
 			expect(r.code).toBe(2);
 			expect(r.stderr).toContain(message);
 			expect(r.stderr.trim().split('\n')).toHaveLength(1);
+			expect(r.stdout, args.join(' ')).toBe(''); // refused before anything runs
 		}
 	});
 
