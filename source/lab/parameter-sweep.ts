@@ -19,6 +19,7 @@ import {
 	type SimulatedPoint,
 	simulatePoint,
 } from './experiments.js';
+import { TG1_SEEDS } from './seed-sets.js';
 import { type TreeShape } from './synthetic-tree.js';
 import { PABSIM_TABLES, shapeKey, type ThesisRow } from './thesis-tables.js';
 
@@ -96,7 +97,7 @@ export function thesisRowOf(scheme: Scheme, shape: TreeShape, processors: number
  * Sweeps a scheme over `grid` at each processor count on the trees of `seeds`.
  *
  * The grid is completed with the thesis's values for each processor count where the thesis has a
- * row (only when `depth` is 6, the depth of its tables); repeated values are simulated once.
+ * row, on its trees only (the first seeds of tg_1, to depth 6); repeated values are simulated once.
  * @param sequential the sequential search of the same trees (`sequentialSet`)
  * @param onPoint called after each configuration, in the order simulated (value by value, then
  *   processor count by processor count)
@@ -122,7 +123,9 @@ export function sweepScheme(
 			throw new RangeError(`scheme ${scheme} takes ${arity} value(s) per point, got [${values.join(', ')}]`);
 	const values: SchemeValues[] = [];
 	for (const v of grid) if (!values.some((w) => same(v, w))) values.push(v);
-	const thesisRows = processors.map((p) => (depth === 6 ? thesisRowOf(scheme, shape, p) : null));
+	// The thesis's trees: tg_1 (the first N of its seeds) to depth 6.
+	const thesisTrees = depth === 6 && seeds.every((seed, i) => seed === TG1_SEEDS[i]);
+	const thesisRows = processors.map((p) => (thesisTrees ? thesisRowOf(scheme, shape, p) : null));
 	for (const row of thesisRows) if (row && !values.some((v) => same(v, row.m))) values.push(row.m);
 
 	const simulated = new Map<string, SweepPoint>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../source/lab/algorithms.js';
 import { networkFor, sequentialSet, simulatePoint } from '../../source/lab/experiments.js';
 import { paramsOfValues, sweepScheme, thesisRowOf } from '../../source/lab/parameter-sweep.js';
-import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
+import { TG1_SEEDS, TG2_SEEDS } from '../../source/lab/seed-sets.js';
 
 describe('parameter sweeps', () => {
 	it('each point is the simulation at its values; the best is the highest speedup per processor count', () => {
@@ -42,6 +42,10 @@ describe('parameter sweeps', () => {
 		expect(column.points.map((pt) => pt.values)).toEqual([[1], [2]]);
 		expect(column.thesis).toMatchObject({ scheme: 'A', processors: 24, m: [2], speedup: 8.785 });
 		expect(column.atThesisValues?.values).toEqual([2]);
+		// On other trees (tg_2) the thesis's values are neither added nor compared.
+		const tg2 = TG2_SEEDS.slice(0, 1);
+		const [other] = sweepScheme('A', [[1]], shape, 6, tg2, sequentialSet(shape, 6, tg2), [24], base);
+		expect([other.points.length, other.thesis, other.atThesisValues]).toEqual([1, null, null]);
 		expect(thesisRowOf('C', shape, 48)?.m).toEqual([-4, 3]);
 		const params = paramsOfValues('C', [-2, 1], shape, base);
 		expect([params.neuralMinAll, params.neuralMinCut, params.neuralCutWidth]).toEqual([-2, 1, 10]);
