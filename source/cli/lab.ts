@@ -20,7 +20,7 @@ import { LabPool } from '../lab/lab-pool.js';
 import { type TreeSpec } from '../lab/lab-job.js';
 import { type NetworkWeights, SplitNetwork } from '../lab/neural-network.js';
 import {
-	DEFAULT_GRIDS,
+	DEFAULT_M_VALUES,
 	DEFAULT_MCA_VALUES,
 	DEFAULT_MCC_VALUES,
 	type Scheme,
@@ -73,7 +73,7 @@ const help = `
   sweep     the thesis's search for its m values: schemes A, B and C simulated at every value
             of a grid and every processor count on the same trees; per processor count, the
             value of the highest speedup, next to the thesis's value and speedup (its values
-            are added to the grid where it has a table: depth 6)
+            are added to the grid on its trees: tg1 to depth 6)
   classify  node classification (the thesis's Tables 5.2 to 5.4): schemes A (YBWC), B (DTS)
             and C (the network) on the trees, next to the thesis's counts
   train     trains the split-point network on tg_2 searched to depth 4 (the thesis's 5.3);
@@ -108,9 +108,9 @@ const help = `
     --split-lock-ticks N simulator: the same for the split lock alone (default: --lock-ticks)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
     --scheme A,B,C       sweep: the schemes to sweep (default A,B,C)
-    --m-values LIST      sweep: m_A and m_B values (default 1,2,3,4,5,6,7,8)
-    --mca-values LIST    sweep: m_C,a values (default -12,-8,-5,-4,-3,-1,0,1)
-    --mcc-values LIST    sweep: m_C,c values, each paired with every m_C,a (default 0,1,3)
+    --m-values LIST      sweep: m_A and m_B values (default ${DEFAULT_M_VALUES.join(',')})
+    --mca-values LIST    sweep: m_C,a values (default ${DEFAULT_MCA_VALUES.join(',')})
+    --mcc-values LIST    sweep: m_C,c values, each paired with every m_C,a (default ${DEFAULT_MCC_VALUES.join(',')})
     --no-color           plain chart
 
   Examples
@@ -517,8 +517,11 @@ function schemesOf(text: string): Scheme[] {
 /** The grid of a scheme from the flags, or its default. */
 function gridOf(scheme: Scheme, flags: Flags): SchemeValues[] {
 	if (scheme !== 'C') {
-		if (flags.mValues === undefined) return [...DEFAULT_GRIDS[scheme]];
-		return integers('m-values', flags.mValues, scheme === 'A' ? 1 : 0, 256).map((m) => [m]);
+		const m =
+			flags.mValues === undefined
+				? DEFAULT_M_VALUES
+				: integers('m-values', flags.mValues, scheme === 'A' ? 1 : 0, 256);
+		return m.map((x) => [x]);
 	}
 	const a = flags.mcaValues === undefined ? DEFAULT_MCA_VALUES : integers('mca-values', flags.mcaValues, -64, 64);
 	const c = flags.mccValues === undefined ? DEFAULT_MCC_VALUES : integers('mcc-values', flags.mccValues, -64, 64);

@@ -123,12 +123,25 @@ export interface PabsimComparison {
 	readonly thesis: ThesisRow;
 }
 
+/**
+ * The lab's parameters for a thesis scheme at its m values (`[m_A]`, `[m_B]` or `[m_C,a, m_C,c]`),
+ * the network's N-CUT width being the ordering's in Table 5.4.
+ */
+export function paramsOfScheme(
+	scheme: ThesisRow['scheme'],
+	m: readonly number[],
+	shape: TreeShape,
+	base: AlgorithmParams,
+): AlgorithmParams {
+	const cutWidth = TABLES_5_2_TO_5_4[shapeKey(shape)]?.cM ?? base.neuralCutWidth;
+	if (scheme === 'A') return { ...base, ybwcCutMin: m[0] };
+	if (scheme === 'B') return { ...base, dtsCutLimit: m[0] };
+	return { ...base, neuralMinAll: m[0], neuralMinCut: m[1], neuralCutWidth: cutWidth };
+}
+
 /** The parameters of a thesis row for the lab's algorithms. */
 export function paramsOfRow(row: ThesisRow, shape: TreeShape, base: AlgorithmParams): AlgorithmParams {
-	const cutWidth = TABLES_5_2_TO_5_4[shapeKey(shape)]?.cM ?? base.neuralCutWidth;
-	if (row.scheme === 'A') return { ...base, ybwcCutMin: row.m[0] };
-	if (row.scheme === 'B') return { ...base, dtsCutLimit: row.m[0] };
-	return { ...base, neuralMinAll: row.m[0], neuralMinCut: row.m[1], neuralCutWidth: cutWidth };
+	return paramsOfScheme(row.scheme, row.m, shape, base);
 }
 
 /** The algorithm of a thesis scheme. */

@@ -6,15 +6,16 @@
  * Tables 6.4 to 6.8 give the best value per scheme and processor count).
  *
  * A sweep simulates one scheme at every value of its grid and every processor count on the same
- * trees, and keeps, per processor count, the value of the highest speedup. The thesis's own
- * values are always in the grid where it has a table for the ordering, so that the best value
- * found can be set beside the speedup the thesis's value gives on the same simulator.
+ * trees, and keeps, per processor count, the value of the highest speedup. On the thesis's trees
+ * (tg_1 to depth 6, the orderings of its tables) its own values are always in the grid, so that
+ * the best value found can be set beside the speedup the thesis's value gives on the same
+ * simulator.
  */
 
 import { type AlgorithmParams } from './algorithms.js';
 import {
 	algorithmOfScheme,
-	paramsOfRow,
+	paramsOfScheme,
 	type SequentialSet,
 	type SimulatedPoint,
 	simulatePoint,
@@ -24,7 +25,7 @@ import { type TreeShape } from './synthetic-tree.js';
 import { PABSIM_TABLES, shapeKey, type ThesisRow } from './thesis-tables.js';
 
 /** A split-point scheme of the thesis: A (YBWC), B (DTS), C (the network). */
-export type Scheme = 'A' | 'B' | 'C';
+export type Scheme = ThesisRow['scheme'];
 
 /**
  * A scheme's parameters: `[m_A]`, `[m_B]` or `[m_C,a, m_C,c]` (children, as in the thesis's
@@ -43,13 +44,6 @@ export const DEFAULT_MCC_VALUES: readonly number[] = [0, 1, 3];
 export function schemeCGrid(mca: readonly number[], mcc: readonly number[]): SchemeValues[] {
 	return mca.flatMap((a) => mcc.map((c) => [a, c]));
 }
-
-/** Default grids: `DEFAULT_M_VALUES` for A and B, `DEFAULT_MCA_VALUES` by `DEFAULT_MCC_VALUES` for C. */
-export const DEFAULT_GRIDS: Readonly<Record<Scheme, readonly SchemeValues[]>> = {
-	A: DEFAULT_M_VALUES.map((m) => [m]),
-	B: DEFAULT_M_VALUES.map((m) => [m]),
-	C: schemeCGrid(DEFAULT_MCA_VALUES, DEFAULT_MCC_VALUES),
-};
 
 /** One simulated configuration of a sweep. */
 export interface SweepPoint {
@@ -72,22 +66,11 @@ export interface SweepColumn {
 	readonly atThesisValues: SweepPoint | null;
 }
 
-/** The params of a scheme at a grid value (the network's N-CUT width as `paramsOfRow` sets it). */
-export function paramsOfValues(
-	scheme: Scheme,
-	values: SchemeValues,
-	shape: TreeShape,
-	base: AlgorithmParams,
-): AlgorithmParams {
-	const row: ThesisRow = { scheme, processors: 0, m: values, ticks: 0, speedup: 0, nodes: 0, overhead: 0, css: 0 };
-	return paramsOfRow(row, shape, base);
-}
-
 /** Whether two value lists are equal. */
 const same = (a: SchemeValues, b: SchemeValues) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * The thesis's rows for a scheme at a processor count on an ordering (depth 6, tg_1), or null.
+ * The thesis's row for a scheme at a processor count on an ordering (depth 6, tg_1), or null.
  */
 export function thesisRowOf(scheme: Scheme, shape: TreeShape, processors: number): ThesisRow | null {
 	return PABSIM_TABLES[shapeKey(shape)]?.rows.find((r) => r.scheme === scheme && r.processors === processors) ?? null;
@@ -134,7 +117,7 @@ export function sweepScheme(
 		for (const p of processors) {
 			const key = `${v.join(',')}@${p}`;
 			if (simulated.has(key)) continue;
-			const params = paramsOfValues(scheme, v, shape, base);
+			const params = paramsOfScheme(scheme, v, shape, base);
 			const point = simulatePoint(algorithm, params, shape, depth, seeds, sequential, p);
 			if (point.wrongValues > 0)
 				throw new RangeError(`scheme ${scheme} at [${v.join(', ')}] on ${p} processors returned a wrong value`);

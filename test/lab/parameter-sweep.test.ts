@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from '../../source/lab/algorithms.js';
-import { networkFor, sequentialSet, simulatePoint } from '../../source/lab/experiments.js';
-import { paramsOfValues, sweepScheme, thesisRowOf } from '../../source/lab/parameter-sweep.js';
+import { networkFor, paramsOfScheme, sequentialSet, simulatePoint } from '../../source/lab/experiments.js';
+import { sweepScheme, thesisRowOf } from '../../source/lab/parameter-sweep.js';
 import { TG1_SEEDS, TG2_SEEDS } from '../../source/lab/seed-sets.js';
 
 describe('parameter sweeps', () => {
@@ -47,7 +47,7 @@ describe('parameter sweeps', () => {
 		const [other] = sweepScheme('A', [[1]], shape, 6, tg2, sequentialSet(shape, 6, tg2), [24], base);
 		expect([other.points.length, other.thesis, other.atThesisValues]).toEqual([1, null, null]);
 		expect(thesisRowOf('C', shape, 48)?.m).toEqual([-4, 3]);
-		const params = paramsOfValues('C', [-2, 1], shape, base);
+		const params = paramsOfScheme('C', [-2, 1], shape, base);
 		expect([params.neuralMinAll, params.neuralMinCut, params.neuralCutWidth]).toEqual([-2, 1, 10]);
 	});
 
