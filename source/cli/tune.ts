@@ -52,8 +52,11 @@ const help = `
     --ridge L          draw each weight towards its starting value: minimise the mean squared
                        error plus L times the sum of squared changes in blobs (default 0)
     --search-depth D   also search each kept position D plies deep with the starting weights
+    --record-scores    use instead the score the game's engine reported for the move it played
+                       from each position (the record's score; positions without one are left out)
     --lambda L         fit to L times the game's result plus 1 - L times the expected score of
-                       that search's score (default 1: results only; needs --search-depth)
+                       that search's score (default 1: results only; needs --search-depth or
+                       --record-scores)
     --nonnegative TERMS  terms whose weights stay at 0 or above in both phases, comma-separated
                        (a weight that starts below starts at 0)
     --nonpositive TERMS  terms whose weights stay at 0 or below
@@ -76,6 +79,7 @@ const FLAGS = {
 	fix: { type: 'string' },
 	searchDepth: { type: 'string' },
 	lambda: { type: 'string', default: '1' },
+	recordScores: { type: 'boolean', default: false },
 	nonnegative: { type: 'string' },
 	nonpositive: { type: 'string' },
 } as const;
@@ -97,8 +101,13 @@ export async function run(argv: readonly string[]): Promise<void> {
 		searchDepth: readNumberFlag('--search-depth', given.searchDepth, BOUNDS.tuneSearchDepth),
 		lambda: readNumber('--lambda', given.lambda, BOUNDS.tuneLambda),
 	};
-	if (flags.lambda < 1 && flags.searchDepth === undefined)
-		throw new UsageError('tune: --lambda below 1 blends in search scores: give --search-depth D');
+	const recordScores = given.recordScores;
+	if (recordScores && flags.searchDepth !== undefined)
+		throw new UsageError('tune: --record-scores and --search-depth are two sources of search scores: give one');
+	if (flags.lambda < 1 && flags.searchDepth === undefined && !recordScores)
+		throw new UsageError(
+			'tune: --lambda below 1 blends in search scores: give --search-depth D or --record-scores',
+		);
 	const fixed = termList('--fix', given.fix);
 	const signs = new Map<number, 1 | -1>();
 	for (const [flag, list, sign] of [
@@ -128,6 +137,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 			margin: flags.margin,
 			searchDepth: flags.searchDepth,
 			searchWeights: named,
+			recordScores,
 		});
 	} catch (error) {
 		if (error instanceof TrainingDataError) throw new UsageError(error.message);
@@ -137,7 +147,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 	let set = data.set;
 	out(
 		`${report.games} games in ${report.files} record${report.files === 1 ? '' : 's'}: ${report.seen} positions ` +
-			`after ${flags.skipPlies} half-moves, ${report.decided} decided at 2 plies, ${report.kept} quiet (kept)`,
+			`after ${flags.skipPlies} half-moves, ${report.decided} decided at 2 plies, ${report.kept} quiet (kept)` +
+			(recordScores ? `, ${report.unscored} quiet without a recorded score (left out)` : ''),
 	);
 	if (set.count === 0) throw new UsageError('tune: no quiet position in the records: nothing to fit');
 	const train: number[] = [];
@@ -158,10 +169,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 	out(`K = ${k.toFixed(4)}${flags.k === undefined ? ' (fitted to the starting weights)' : ''}`);
 	if (set.searchScore) {
 		set = blendedTargets(set, set.searchScore, flags.lambda, k);
-		out(
-			`targets: ${flags.lambda} x result + ${round6(1 - flags.lambda)} x expected score of a ` +
-				`${flags.searchDepth}-ply search with the starting weights`,
-		);
+		const source = recordScores
+			? "each move's recorded search score"
+			: `a ${flags.searchDepth}-ply search with the starting weights`;
+		out(`targets: ${flags.lambda} x result + ${round6(1 - flags.lambda)} x expected score of ${source}`);
 	}
 	const before = { train: meanSquaredError(set, start, k, train), held: meanSquaredError(set, start, k, held) };
 	out(`starting weights: mean squared error ${before.train.toFixed(6)} (held out ${before.held.toFixed(6)})`);
@@ -197,6 +208,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		margin: flags.margin,
 		ridge: flags.ridge,
 		...(flags.searchDepth === undefined ? {} : { searchDepth: flags.searchDepth, lambda: flags.lambda }),
+		...(recordScores ? { recordScores: true, lambda: flags.lambda } : {}),
 		fixed: fixed.map((t) => TERMS[t]),
 		nonnegative: [...signs].filter(([, s]) => s === 1).map(([t]) => TERMS[t]),
 		nonpositive: [...signs].filter(([, s]) => s === -1).map(([t]) => TERMS[t]),

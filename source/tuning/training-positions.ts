@@ -50,6 +50,13 @@ export interface SelectionOptions {
 	readonly searchDepth?: number;
 	/** The weights of that search (default: the shipped weights of each game's rules). */
 	readonly searchWeights?: NamedWeights;
+	/**
+	 * Keep, in `TrainingSet.searchScore`, the score the game's own engine reported for the move it
+	 * played from each kept position (the record's `score`), instead of searching again; positions
+	 * whose move has no reported score (a book move, an engine that reports none) are left out.
+	 * Not with `searchDepth`.
+	 */
+	readonly recordScores?: boolean;
 }
 
 /**
@@ -66,7 +73,9 @@ export interface TrainingSet {
 	readonly game: Int32Array;
 	/**
 	 * With `SelectionOptions.searchDepth`: the score of that search, centiblobs for the side to
-	 * move (a won or lost score as the search returns it, `score.ts`).
+	 * move (a won or lost score as the search returns it, `score.ts`). With
+	 * `SelectionOptions.recordScores`: the recorded score, centiblobs for the side to move, and for
+	 * a score that foresees the end (`endIn` in the record) `RECORDED_WIN`, `-RECORDED_WIN` or 0.
 	 */
 	readonly searchScore?: Float64Array;
 }
@@ -81,12 +90,22 @@ export interface SelectionReport {
 	readonly decided: number;
 	/** Of them, kept as quiet. */
 	readonly kept: number;
+	/** With `recordScores`: quiet positions left out because their move has no recorded score. */
+	readonly unscored: number;
 }
 
-/** One game of a record: start position, moves, rules, half-move limit and Blue's result (1, 0.5, 0). */
+/** The recorded score of a move that foresees a won end, centiblobs: its expected score is 1 for any K. */
+export const RECORDED_WIN = 1e9;
+
+/**
+ * One game of a record: start position, moves, rules, half-move limit and Blue's result (1, 0.5,
+ * 0), and for each move the score its engine reported (centiblobs from the mover's view;
+ * `±RECORDED_WIN` or 0 for a foreseen end won, lost or drawn; `null` where none was reported).
+ */
 export interface RecordedGame {
 	readonly start: Position;
 	readonly moves: readonly Move[];
+	readonly scores: readonly (number | null)[];
 	readonly variant: Variant;
 	readonly halfMoveLimit: number;
 	readonly blueScore: number;
@@ -127,7 +146,9 @@ export function readRecordedGames(path: string): RecordedGame[] {
 		}
 		const start = pos;
 		const moves: Move[] = [];
+		const scores: (number | null)[] = [];
 		for (const [j, item] of (game.moves ?? []).entries()) {
+			scores.push(recordedScore(item.score, item.endIn));
 			let move: Move;
 			if (item.move === 'pass') move = PASS;
 			else {
@@ -142,9 +163,16 @@ export function readRecordedGames(path: string): RecordedGame[] {
 		const blueScore = game.result === '1-0' ? 1 : game.result === '0-1' ? 0 : 0.5;
 		const variant: Variant = game.variant === 'ataxx' ? 'ataxx' : 'blobwar';
 		const halfMoveLimit = Number.isInteger(game.halfMoveLimit) ? game.halfMoveLimit : Infinity;
-		games.push({ start, moves, variant, halfMoveLimit, blueScore });
+		games.push({ start, moves, scores, variant, halfMoveLimit, blueScore });
 	});
 	return games;
+}
+
+/** A move's reported score in blobs (and `endIn`, when it foresees the end) as `RecordedGame.scores` holds it. */
+function recordedScore(blobs: unknown, endIn: unknown): number | null {
+	if (typeof blobs !== 'number' || !Number.isFinite(blobs)) return null;
+	if (endIn !== undefined) return Math.sign(blobs) * RECORDED_WIN;
+	return Math.round(blobs * 100);
 }
 
 /**
@@ -170,6 +198,8 @@ export function trainingSet(
 						hashMb: 2,
 					}),
 				};
+	if (deep && options.recordScores)
+		throw new RangeError('trainingSet: searchDepth and recordScores are two sources of the same scores');
 	const searchScores: number[] = [];
 	const rows: number[] = [];
 	const phases: number[] = [];
@@ -179,6 +209,7 @@ export function trainingSet(
 	let games = 0;
 	let seen = 0;
 	let decided = 0;
+	let unscored = 0;
 	for (const path of paths) {
 		for (const game of readRecordedGames(path)) {
 			let pos = game.start;
@@ -192,13 +223,18 @@ export function trainingSet(
 					const tables = evalTables(g, classic, game.variant);
 					const stand = evaluate(shapeKernel(g), pos.bb, 0, pos.side, mine, theirs, tables);
 					const score = probe.search(pos, { depth: 2, variant: game.variant, halfMovesLeft }).score;
+					const recorded = options.recordScores ? (game.scores[ply] ?? null) : 0;
 					if (isDecisive(score)) decided++;
-					else if (Math.abs(score - stand) <= margin) {
+					else if (Math.abs(score - stand) > margin) {
+						// not quiet
+					} else if (recorded === null) unscored++;
+					else {
 						evalKernel(g, CLASSIC_WEIGHTS).features(pos.bb, 0, pos.side, row, 0);
 						for (let t = 0; t < TERM_COUNT; t++) rows.push(row[t]);
 						phases.push(featureMasks(g).phase[mine + theirs] / PHASE_ONE);
 						results.push(pos.side === 0 ? game.blueScore : 1 - game.blueScore);
 						gameOf.push(games);
+						if (options.recordScores) searchScores.push(recorded);
 						if (deep) {
 							deep.searcher.clear();
 							const limits = { depth: deep.depth, variant: game.variant, halfMovesLeft };
@@ -217,7 +253,7 @@ export function trainingSet(
 		phase: Float64Array.from(phases),
 		result: Float64Array.from(results),
 		game: Int32Array.from(gameOf),
-		...(deep ? { searchScore: Float64Array.from(searchScores) } : {}),
+		...(deep || options.recordScores ? { searchScore: Float64Array.from(searchScores) } : {}),
 	};
-	return { set, report: { files: paths.length, games, seen, decided, kept: set.count } };
+	return { set, report: { files: paths.length, games, seen, decided, kept: set.count, unscored } };
 }

@@ -8,6 +8,7 @@ import { runNode } from './run.js';
 
 /** 12 games on 5x5 (depth 1 against depth 2, classic evaluation) from 2-ply openings. */
 const RECORD = 'test/fixtures/records/5x5-depth1-depth2.jsonl';
+const SCORED = 'test/fixtures/records/5x5-scored.jsonl';
 
 const dir = mkdtempSync(join(tmpdir(), 'blobterm-tune-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -129,6 +130,24 @@ describe('blobterm tune', () => {
 		expect(startLine(run.stdout)).not.toBe(startLine(plain.stdout));
 	});
 
+	it('fits to results blended with the scores the record holds (--record-scores)', { timeout: 120_000 }, async () => {
+		const out = join(dir, 'recorded.json');
+		const args = ['tune', SCORED, '--out', out, '--iterations', '3', '--skip-plies', '2', '--margin', '300'];
+		const run = await runNode('cli.js', [...args, '--record-scores', '--lambda', '0.25']);
+		expect(run.stderr).toBe('');
+		expect(run.code).toBe(0);
+		const lines = run.stdout.split('\n');
+		expect(lines[0]).toMatch(
+			/^12 games in 1 record: \d+ positions after 2 half-moves, .*, 0 quiet without a recorded score \(left out\)$/,
+		);
+		expect(lines[3]).toBe("targets: 0.25 x result + 0.75 x expected score of each move's recorded search score");
+		const file = JSON.parse(readFileSync(out, 'utf8')) as { fit: { recordScores: boolean; lambda: number } };
+		expect(file.fit).toMatchObject({ recordScores: true, lambda: 0.25 });
+		const plain = await runNode('cli.js', [...args]);
+		const startLine = (text: string) => text.split('\n').find((l) => l.startsWith('starting weights'));
+		expect(startLine(run.stdout)).not.toBe(startLine(plain.stdout));
+	});
+
 	it.each([
 		[
 			['--out', 'w.json', '--margin', '-3', RECORD],
@@ -144,8 +163,13 @@ describe('blobterm tune', () => {
 		[[RECORD], 'tune: --out FILE is required (where to write the weights)'],
 		[
 			['--out', 'w.json', '--lambda', '0.5', RECORD],
-			'tune: --lambda below 1 blends in search scores: give --search-depth D',
+			'tune: --lambda below 1 blends in search scores: give --search-depth D or --record-scores',
 		],
+		[
+			['--out', 'w.json', '--record-scores', '--search-depth', '2', RECORD],
+			'tune: --record-scores and --search-depth are two sources of search scores: give one',
+		],
+		[['--out', 'w.json', '--record-scores', RECORD], 'tune: no quiet position in the records: nothing to fit'],
 		[
 			['--out', 'w.json', '--search-depth', '0', RECORD],
 			'--search-depth must be a whole number of plies from 1 to 12, got "0"',

@@ -5,15 +5,18 @@ import { playMove } from '../../source/game/make-move.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { Searcher } from '../../source/search/search.js';
 import { readWeightsFile } from '../../source/search/eval-weights.js';
-import { readRecordedGames, trainingSet } from '../../source/tuning/training-positions.js';
+import { readFileSync } from 'node:fs';
+import { RECORDED_WIN, readRecordedGames, trainingSet } from '../../source/tuning/training-positions.js';
 
-/** 12 games on 5x5 (depth 1 against depth 2, classic evaluation) from 2-ply openings. */
+/** 12 games on 5x5 (depth 1 against depth 2, classic evaluation) from 2-ply openings, no scores recorded. */
 const RECORD = 'test/fixtures/records/5x5-depth1-depth2.jsonl';
+/** The same openings, depth 2 against depth 3, every move with its reported score (some with `endIn`). */
+const SCORED = 'test/fixtures/records/5x5-scored.jsonl';
 
 describe('training positions', () => {
 	it('reads the 12 games of a record: 157 quiet positions of 180 after 2 half-moves', () => {
 		const { set, report } = trainingSet([RECORD], { skipPlies: 2, margin: 300 });
-		expect(report).toEqual({ files: 1, games: 12, seen: 180, decided: 14, kept: 157 });
+		expect(report).toEqual({ files: 1, games: 12, seen: 180, decided: 14, kept: 157, unscored: 0 });
 		expect(set.count).toBe(157);
 		expect(set.searchScore).toBeUndefined();
 	});
@@ -49,5 +52,52 @@ describe('training positions', () => {
 		expect(want).toHaveLength(set.count);
 		expect(Array.from(set.searchScore!)).toEqual(want);
 		expect(new Set(want).size).toBeGreaterThan(20);
+	});
+
+	it('with recordScores, keeps the score of the move played from each kept position, read from the record', () => {
+		const options = { skipPlies: 2, margin: 100_000 };
+		const plain = trainingSet([SCORED], options).set;
+		const { set, report } = trainingSet([SCORED], { ...options, recordScores: true });
+		expect(report.unscored).toBe(0);
+		expect(set.count).toBe(plain.count);
+		expect(set.features).toEqual(plain.features);
+		expect(set.result).toEqual(plain.result);
+		// The rows in order: every position after 2 half-moves the 2-ply search does not decide, and
+		// the score of the move played from it, read from the JSON (blobs; endIn: a won or lost end).
+		const lines = readFileSync(SCORED, 'utf8')
+			.split('\n')
+			.filter((line) => line.includes('"type":"game"'))
+			.map((line) => JSON.parse(line) as { moves: { score: number; endIn?: number }[] });
+		const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
+		const want: number[] = [];
+		readRecordedGames(SCORED).forEach((game, i) => {
+			let pos = game.start;
+			for (let ply = 0; ply <= game.moves.length; ply++) {
+				const halfMovesLeft = game.halfMoveLimit - ply;
+				const limits = { variant: game.variant, halfMovesLeft, depth: 2 };
+				if (
+					ply >= 2 &&
+					gameEnd(pos, game.variant, halfMovesLeft) === null &&
+					!isDecisive(probe.search(pos, limits).score)
+				) {
+					const { score, endIn } = lines[i].moves[ply];
+					want.push(endIn === undefined ? Math.round(score * 100) : Math.sign(score) * RECORDED_WIN);
+				}
+				if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
+			}
+		});
+		expect(Array.from(set.searchScore!)).toEqual(want);
+		expect(want.filter((s) => Math.abs(s) === RECORDED_WIN).length).toBeGreaterThan(0);
+		expect(new Set(want).size).toBeGreaterThan(20);
+	});
+
+	it('with recordScores, leaves out positions whose move has no recorded score', () => {
+		const options = { skipPlies: 2, margin: 300 };
+		const { set, report } = trainingSet([RECORD], { ...options, recordScores: true });
+		expect(set.count).toBe(0);
+		expect(report.unscored).toBe(157);
+		expect(() => trainingSet([RECORD], { ...options, recordScores: true, searchDepth: 2 })).toThrow(
+			/two sources of the same scores/,
+		);
 	});
 });
