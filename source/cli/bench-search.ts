@@ -77,6 +77,7 @@ const SELECTIVE_ROWS: ReadonlyArray<readonly [string, keyof SearchOptions]> = [
 	['futility pruning', 'futility'],
 	['late-move reductions', 'lateMoveReductions'],
 	['late-move pruning', 'lateMovePruning'],
+	['internal iterative reduction', 'internalIterativeReduction'],
 ];
 
 /** The rows of the comparison: each enhancement switched on in turn, then the alternatives. */
@@ -139,6 +140,7 @@ export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly option
 			futility: true,
 			lateMoveReductions: true,
 			lateMovePruning: true,
+			internalIterativeReduction: true,
 		},
 	},
 ];

@@ -41,7 +41,7 @@ const help = `
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|killers|history|positional=on|off,
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
-                                   selective|nullmove|rfp|futility|lmr|lmp=on|off (selectivity)
+                                   selective|nullmove|rfp|futility|lmr|lmp|iir=on|off (selectivity)
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}

@@ -55,7 +55,7 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
                        exposure = N (centiblobs per exposed blob, classic); selectivity:
                        selective (off: none of the next, an exact search), nullmove, rfp
                        (reverse futility), futility, lmr (late-move reductions), lmp
-                       (late-move pruning) = on|off`;
+                       (late-move pruning), iir (internal iterative reduction) = on|off`;
 
 /**
  * Search options from `--preset`, `--algorithm`, `--hash` and `--set` (in that order).

@@ -56,6 +56,7 @@ const CHECK_OPTIONS: ReadonlyArray<readonly [string, string]> = [
 	['Futility', 'futility'],
 	['LateMoveReductions', 'lmr'],
 	['LateMovePruning', 'lmp'],
+	['InternalIterativeReduction', 'iir'],
 ];
 
 /** Where the server reads and writes. */

@@ -7,8 +7,8 @@
  *
  * Selectivity (the handout's section 2.8, "profondeur sélective"; each switchable, all off with
  * `selective=off`, which keeps the search exact): at null-window nodes, reverse futility pruning,
- * futility pruning, null-move pruning (a pass), late-move pruning of the first moves; late-move
- * reductions, and late-move pruning past the 30th move, at every node (the root's driver uses
+ * futility pruning, null-move pruning (a pass), late-move pruning of the first moves; internal
+ * iterative reduction, late-move reductions, and late-move pruning past the 30th move, at every node (the root's driver uses
  * the same reductions, `searchReduced`). The margins and counts are in the constants below.
  *
  * No allocation in the tree walk: the positions of the current line live in the position stack
@@ -69,6 +69,9 @@ export const LMR_MOVES = 3;
 const LMR_REDUCTION = 2;
 const LMR_LATE_REDUCTION = 4;
 const LMR_LATE_MOVES = 16;
+/** Internal iterative reduction: at least this many plies to go; plies it takes off. */
+const IIR_DEPTH = 5;
+const IIR_REDUCTION = 2;
 /** Late-move pruning: at most this many plies to go; moves searched before quiet ones are pruned. */
 const LMP_DEPTH = 3;
 const LMP_MOVES = [0, 12, 18, 28];
@@ -210,6 +213,21 @@ export class TreeSearch implements SplitHost {
 				}
 			}
 		}
+
+		// Internal iterative reduction: a node the table knows nothing of (no move) is searched 2
+		// plies shallower, as Stockfish reduces such nodes by 1 instead of searching them first to
+		// find a move (internal iterative deepening). Here by 2, so that the leaves below stay at
+		// the same side to move: a static score in this game swings between odd and even depths,
+		// and 1 ply (bench: 6 times the nodes to the same depths) makes the reduced lines' scores
+		// disagree with their siblings'.
+		if (
+			useTable &&
+			tableMove === NO_MOVE &&
+			depth >= IIR_DEPTH &&
+			options.selective &&
+			options.internalIterativeReduction
+		)
+			depth -= IIR_REDUCTION;
 
 		// Step 3. Selectivity at nodes off the principal variation (null windows), away from proven
 		// results: a static evaluation for the pruning decisions.

@@ -9,7 +9,7 @@
  *   weights=FILE                      the tuned evaluation with the weights of FILE (`blobterm tune`)
  *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
  *   aspiration|tt|ttmove|captures|killers|history|positional=on|off
- *   selective|nullmove|rfp|futility|lmr|lmp=on|off    selectivity (selective=off turns it all off)
+ *   selective|nullmove|rfp|futility|lmr|lmp|iir=on|off    selectivity (selective=off turns it all off)
  */
 
 import { readWeightsFile, WeightsFileError } from './eval-weights.js';
@@ -34,6 +34,7 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 	futility: 'futility',
 	lmr: 'lateMoveReductions',
 	lmp: 'lateMovePruning',
+	iir: 'internalIterativeReduction',
 };
 
 /** Every key `applySearchOption` reads. */

@@ -66,7 +66,7 @@ describe('blobterm analyze', () => {
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
 			'blobterm: unknown search option "speed" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
-				'captures, killers, history, positional, selective, nullmove, rfp, futility, lmr, lmp)',
+				'captures, killers, history, positional, selective, nullmove, rfp, futility, lmr, lmp, iir)',
 		],
 		[
 			['analyze', 'boards/ataxx.bwb', '--time', '-1'],

@@ -136,7 +136,7 @@ describe('blobterm match', () => {
 			'blobterm: player builtin:speed=3: unknown option "speed" ' +
 				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
 				'exposure, aspiration, tt, ttmove, captures, killers, history, positional, ' +
-				'selective, nullmove, rfp, futility, lmr, lmp)',
+				'selective, nullmove, rfp, futility, lmr, lmp, iir)',
 		],
 		[['match', 'builtin', 'human'], 'blobterm: a match is between engines: human cannot play'],
 		[

@@ -98,7 +98,7 @@ describe('player specs', () => {
 			'player builtin:args=x: unknown option "args" ' +
 				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
 				'exposure, aspiration, tt, ttmove, captures, killers, history, positional, ' +
-				'selective, nullmove, rfp, futility, lmr, lmp)',
+				'selective, nullmove, rfp, futility, lmr, lmp, iir)',
 		],
 		[
 			`${greedy},fast`,

@@ -43,7 +43,7 @@ describe('search options as text', () => {
 			'3',
 			'unknown search option "depth" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
-				'captures, killers, history, positional, selective, nullmove, rfp, futility, lmr, lmp)',
+				'captures, killers, history, positional, selective, nullmove, rfp, futility, lmr, lmp, iir)',
 		],
 	])('%s=%s is refused', (key, value, message) => {
 		expect(() => applySearchOption({}, key, value)).toThrow(message);
