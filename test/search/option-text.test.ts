@@ -56,7 +56,7 @@ describe('search options as text', () => {
 		);
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
 			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off,' +
-				'selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off',
+				'selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,iir=off',
 		);
 	});
 });
