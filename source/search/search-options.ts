@@ -69,9 +69,10 @@ export interface SearchOptions {
 }
 
 /**
- * Internal iterative reduction in the default engine: +20.6 ± 18.6 Elo in self-play on 7x7 Ataxx
- * at 20,000 nodes per move (1,348 games from four-ply openings, SPRT [0, 20] H1), +73.2 ± 57.9
- * under Blob War rules (130 games on the Blob War openings, SPRT [-20, 0] H1; docs/strength.md).
+ * Internal iterative reduction in the default engine: in self-play on 7x7 Ataxx, +20.6 ± 18.6 Elo
+ * at 20,000 nodes per move (1,348 games from four-ply openings, SPRT [0, 20] H1) and +30.5 ± 25.3
+ * at 100,000 (732 games, H1); +73.2 ± 57.9 under Blob War rules (130 games on the Blob War
+ * openings, SPRT [-20, 0] H1; docs/strength.md).
  */
 const IIR_DEFAULT = true;
 
