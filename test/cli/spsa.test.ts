@@ -47,7 +47,7 @@ describe('blobterm spsa', () => {
 			).toHaveLength(2);
 			expect(run.stdout).toContain('2 pairs played (seed 3); spsa+ scored ');
 			expect(run.stdout).toContain('| weight | start | now | change |');
-			expect(run.stdout).toMatch(/\| safe\.mine\.opening \| -45 \| -?\d+\.\d \| -?\d+\.\d \|/);
+			expect(run.stdout).toMatch(/\| safe\.mine\.opening \| -73 \| -?\d+\.\d \| -?\d+\.\d \|/);
 			expect(run.stdout).toContain(`Weights written to ${out}.`);
 
 			const weights = readWeightsFile(out);
