@@ -223,12 +223,12 @@ export function trainingSet(
 					const tables = evalTables(g, classic, game.variant);
 					const stand = evaluate(shapeKernel(g), pos.bb, 0, pos.side, mine, theirs, tables);
 					const score = probe.search(pos, { depth: 2, variant: game.variant, halfMovesLeft }).score;
+					// With recordScores, the score of the move played from here (null: none recorded).
 					const recorded = options.recordScores ? (game.scores[ply] ?? null) : 0;
+					const quiet = !isDecisive(score) && Math.abs(score - stand) <= margin;
 					if (isDecisive(score)) decided++;
-					else if (Math.abs(score - stand) > margin) {
-						// not quiet
-					} else if (recorded === null) unscored++;
-					else {
+					else if (quiet && recorded === null) unscored++;
+					else if (quiet && recorded !== null) {
 						evalKernel(g, CLASSIC_WEIGHTS).features(pos.bb, 0, pos.side, row, 0);
 						for (let t = 0; t < TERM_COUNT; t++) rows.push(row[t]);
 						phases.push(featureMasks(g).phase[mine + theirs] / PHASE_ONE);
