@@ -8,6 +8,7 @@ import { describeSearchOptions } from '../search/option-text.js';
 import {
 	DEFAULT_SEARCH_OPTIONS,
 	EXACT_SEARCH,
+	SELECTIVE_SEARCH,
 	PLAIN_SEARCH_OPTIONS,
 	type SearchOptions,
 } from '../search/search-options.js';
@@ -132,16 +133,7 @@ export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly option
 	})),
 	{
 		label: 'selective: all of them',
-		options: {
-			...DEFAULT_SEARCH_OPTIONS,
-			selective: true,
-			nullMove: true,
-			reverseFutility: true,
-			futility: true,
-			lateMoveReductions: true,
-			lateMovePruning: true,
-			internalIterativeReduction: true,
-		},
+		options: { ...DEFAULT_SEARCH_OPTIONS, ...SELECTIVE_SEARCH },
 	},
 ];
 

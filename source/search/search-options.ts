@@ -68,14 +68,6 @@ export interface SearchOptions {
 	readonly weights: NamedWeights | null;
 }
 
-/**
- * Internal iterative reduction in the default engine: in self-play on 7x7 Ataxx, +20.6 ± 18.6 Elo
- * at 20,000 nodes per move (1,348 games from four-ply openings, SPRT [0, 20] H1) and +30.5 ± 25.3
- * at 100,000 (732 games, H1); +73.2 ± 57.9 under Blob War rules (130 games on the Blob War
- * openings, SPRT [-20, 0] H1; docs/strength.md).
- */
-const IIR_DEFAULT = true;
-
 /** Every selective technique off: exact minimax values at the search's depth. */
 export const EXACT_SEARCH: Pick<
 	SearchOptions,
@@ -98,12 +90,15 @@ export const EXACT_SEARCH: Pick<
 
 /**
  * The selectivity of the full engine: null-move pruning, reverse futility pruning, futility
- * pruning, late-move reductions and late-move pruning. In self-play on 7x7 Ataxx at 20000 nodes
- * per move with the learned evaluation, null move, LMR and LMP beat the exact search by +56.5 ±
- * 33.7 Elo (422 games, SPRT [0, 20] accepted H1), and futility pruning added to them scored +50.9
- * ± 32.9 Elo (440 games, H1). Reverse futility pruning, added last, scored +32.6 ± 26.6 Elo at
- * 100000 nodes per move (662 games from four-ply openings, H1) and lost nothing under Blob War
- * rules (340 games, SPRT [-20, 0] H1; docs/strength.md).
+ * pruning, late-move reductions, late-move pruning and internal iterative reduction. In self-play
+ * on 7x7 Ataxx at 20000 nodes per move with the learned evaluation, null move, LMR and LMP beat
+ * the exact search by +56.5 ± 33.7 Elo (422 games, SPRT [0, 20] accepted H1), and futility
+ * pruning added to them scored +50.9 ± 32.9 Elo (440 games, H1). Reverse futility pruning scored
+ * +32.6 ± 26.6 Elo at 100000 nodes per move (662 games from four-ply openings, H1) and lost
+ * nothing under Blob War rules (340 games, SPRT [-20, 0] H1). Internal iterative reduction, added
+ * last, scored +20.6 ± 18.6 Elo at 20000 nodes per move (1348 games, H1) and +30.5 ± 25.3 at
+ * 100000 (732 games, H1), and +73.2 ± 57.9 under Blob War rules (130 games, SPRT [-20, 0] H1;
+ * docs/strength.md).
  */
 export const SELECTIVE_SEARCH: typeof EXACT_SEARCH = {
 	selective: true,
@@ -112,7 +107,7 @@ export const SELECTIVE_SEARCH: typeof EXACT_SEARCH = {
 	futility: true,
 	lateMoveReductions: true,
 	lateMovePruning: true,
-	internalIterativeReduction: IIR_DEFAULT,
+	internalIterativeReduction: true,
 };
 
 /**

@@ -32,6 +32,7 @@ import { isDecisive } from '../search/score.js';
 import { Searcher } from '../search/search.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../search/search-options.js';
 import { type MatchGameLine } from '../match/match-record.js';
+import { scoreFromFields } from '../match/move-report.js';
 import { UserError } from '../game/user-error.js';
 
 /** A record that cannot be read: the message names the file, the line and what is wrong. */
@@ -74,8 +75,7 @@ export interface TrainingSet {
 	/**
 	 * With `SelectionOptions.searchDepth`: the score of that search, centiblobs for the side to
 	 * move (a won or lost score as the search returns it, `score.ts`). With
-	 * `SelectionOptions.recordScores`: the recorded score, centiblobs for the side to move, and for
-	 * a score that foresees the end (`endIn` in the record) `RECORDED_WIN`, `-RECORDED_WIN` or 0.
+	 * `SelectionOptions.recordScores`: the recorded score, in the same units (`scoreFromFields`).
 	 */
 	readonly searchScore?: Float64Array;
 }
@@ -94,13 +94,10 @@ export interface SelectionReport {
 	readonly unscored: number;
 }
 
-/** The recorded score of a move that foresees a won end, centiblobs: its expected score is 1 for any K. */
-export const RECORDED_WIN = 1e9;
-
 /**
  * One game of a record: start position, moves, rules, half-move limit and Blue's result (1, 0.5,
- * 0), and for each move the score its engine reported (centiblobs from the mover's view;
- * `±RECORDED_WIN` or 0 for a foreseen end won, lost or drawn; `null` where none was reported).
+ * 0), and for each move the score its engine reported (centiblobs from the mover's view, a won or
+ * lost score as the search returns it: `scoreFromFields`; `null` where none was reported).
  */
 export interface RecordedGame {
 	readonly start: Position;
@@ -148,7 +145,12 @@ export function readRecordedGames(path: string): RecordedGame[] {
 		const moves: Move[] = [];
 		const scores: (number | null)[] = [];
 		for (const [j, item] of (game.moves ?? []).entries()) {
-			scores.push(recordedScore(item.score, item.endIn));
+			const endIn = typeof item.endIn === 'number' ? item.endIn : undefined;
+			scores.push(
+				typeof item.score === 'number' && Number.isFinite(item.score)
+					? scoreFromFields(item.score, endIn)
+					: null,
+			);
 			let move: Move;
 			if (item.move === 'pass') move = PASS;
 			else {
@@ -166,13 +168,6 @@ export function readRecordedGames(path: string): RecordedGame[] {
 		games.push({ start, moves, scores, variant, halfMoveLimit, blueScore });
 	});
 	return games;
-}
-
-/** A move's reported score in blobs (and `endIn`, when it foresees the end) as `RecordedGame.scores` holds it. */
-function recordedScore(blobs: unknown, endIn: unknown): number | null {
-	if (typeof blobs !== 'number' || !Number.isFinite(blobs)) return null;
-	if (endIn !== undefined) return Math.sign(blobs) * RECORDED_WIN;
-	return Math.round(blobs * 100);
 }
 
 /**
@@ -223,22 +218,23 @@ export function trainingSet(
 					const tables = evalTables(g, classic, game.variant);
 					const stand = evaluate(shapeKernel(g), pos.bb, 0, pos.side, mine, theirs, tables);
 					const score = probe.search(pos, { depth: 2, variant: game.variant, halfMovesLeft }).score;
-					// With recordScores, the score of the move played from here (null: none recorded).
-					const recorded = options.recordScores ? (game.scores[ply] ?? null) : 0;
-					const quiet = !isDecisive(score) && Math.abs(score - stand) <= margin;
 					if (isDecisive(score)) decided++;
-					else if (quiet && recorded === null) unscored++;
-					else if (quiet && recorded !== null) {
-						evalKernel(g, CLASSIC_WEIGHTS).features(pos.bb, 0, pos.side, row, 0);
-						for (let t = 0; t < TERM_COUNT; t++) rows.push(row[t]);
-						phases.push(featureMasks(g).phase[mine + theirs] / PHASE_ONE);
-						results.push(pos.side === 0 ? game.blueScore : 1 - game.blueScore);
-						gameOf.push(games);
-						if (options.recordScores) searchScores.push(recorded);
-						if (deep) {
-							deep.searcher.clear();
-							const limits = { depth: deep.depth, variant: game.variant, halfMovesLeft };
-							searchScores.push(deep.searcher.search(pos, limits).score);
+					else if (Math.abs(score - stand) <= margin) {
+						// With recordScores, the score of the move played from here (null: none recorded).
+						const recorded = options.recordScores ? (game.scores[ply] ?? null) : 0;
+						if (recorded === null) unscored++;
+						else {
+							evalKernel(g, CLASSIC_WEIGHTS).features(pos.bb, 0, pos.side, row, 0);
+							for (let t = 0; t < TERM_COUNT; t++) rows.push(row[t]);
+							phases.push(featureMasks(g).phase[mine + theirs] / PHASE_ONE);
+							results.push(pos.side === 0 ? game.blueScore : 1 - game.blueScore);
+							gameOf.push(games);
+							if (options.recordScores) searchScores.push(recorded);
+							if (deep) {
+								deep.searcher.clear();
+								const limits = { depth: deep.depth, variant: game.variant, halfMovesLeft };
+								searchScores.push(deep.searcher.search(pos, limits).score);
+							}
 						}
 					}
 				}

@@ -6,7 +6,9 @@ import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { Searcher } from '../../source/search/search.js';
 import { readWeightsFile } from '../../source/search/eval-weights.js';
 import { readFileSync } from 'node:fs';
-import { RECORDED_WIN, readRecordedGames, trainingSet } from '../../source/tuning/training-positions.js';
+import { readRecordedGames, trainingSet } from '../../source/tuning/training-positions.js';
+import { scoreFromFields } from '../../source/match/move-report.js';
+import { expectedScore } from '../../source/tuning/texel.js';
 
 /** 12 games on 5x5 (depth 1 against depth 2, classic evaluation) from 2-ply openings, no scores recorded. */
 const RECORD = 'test/fixtures/records/5x5-depth1-depth2.jsonl';
@@ -81,13 +83,16 @@ describe('training positions', () => {
 					!isDecisive(probe.search(pos, limits).score)
 				) {
 					const { score, endIn } = lines[i].moves[ply];
-					want.push(endIn === undefined ? Math.round(score * 100) : Math.sign(score) * RECORDED_WIN);
+					want.push(endIn === undefined ? Math.round(score * 100) : scoreFromFields(score, endIn));
 				}
 				if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
 			}
 		});
 		expect(Array.from(set.searchScore!)).toEqual(want);
-		expect(want.filter((s) => Math.abs(s) === RECORDED_WIN).length).toBeGreaterThan(0);
+		// A score that foresees the end is a won or lost search score: as a target, exactly 1 or 0.
+		const ends = want.filter((s) => isDecisive(s));
+		expect(ends.length).toBeGreaterThan(0);
+		for (const s of ends) expect(expectedScore(s, 0.01)).toBe(s > 0 ? 1 : 0);
 		expect(new Set(want).size).toBeGreaterThan(20);
 	});
 
