@@ -191,6 +191,8 @@ export class TreeSearch implements SplitHost {
 		const options = this.options;
 		const useTable = options.tt;
 		let tableMove = NO_MOVE;
+		// Whether the table knows a move here (read whether or not it orders the moves).
+		let tableKnowsMove = false;
 		let keyLo = 0;
 		let keyHi = 0;
 		if (useTable) {
@@ -199,6 +201,7 @@ export class TreeSearch implements SplitHost {
 			keyHi = stack.keyHi;
 			const entry = this.entry;
 			if (this.table.probe(keyLo, keyHi, entry)) {
+				tableKnowsMove = entry.move !== NO_MOVE;
 				if (options.ttMoveOrdering) tableMove = entry.move;
 				if (entry.depth >= depth) {
 					const score = scoreFromTable(entry.score, ply);
@@ -223,7 +226,7 @@ export class TreeSearch implements SplitHost {
 		// disagree with their siblings'.
 		if (
 			useTable &&
-			tableMove === NO_MOVE &&
+			!tableKnowsMove &&
 			depth >= IIR_DEPTH &&
 			options.selective &&
 			options.internalIterativeReduction

@@ -48,6 +48,15 @@ describe('selective search', () => {
 		const iir = { ...EXACT_SEARCH, selective: true, internalIterativeReduction: true };
 		expect(exact7).toBe(44425);
 		expect(new Searcher(iir).search(pos, { depth: 7 }).nodes).toBe(28280);
+		// It asks whether the table knows a move, not whether the move orders the search: with the
+		// table's move left out of the ordering (ttmove=off), depth 6 is still untouched.
+		const noTableMove = { ...EXACT_SEARCH, ttMoveOrdering: false };
+		const unordered6 = new Searcher(noTableMove).search(pos, { depth: 6 }).nodes;
+		expect(
+			new Searcher({ ...noTableMove, selective: true, internalIterativeReduction: true }).search(pos, {
+				depth: 6,
+			}).nodes,
+		).toBe(unordered6);
 		expect(new Searcher({ ...ALL_ON, selective: false }).search(pos, { depth: 6 }).nodes).toBe(exact);
 	});
 
