@@ -32,7 +32,7 @@ import { isDecisive } from '../search/score.js';
 import { Searcher } from '../search/search.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../search/search-options.js';
 import { type MatchGameLine } from '../match/match-record.js';
-import { scoreFromFields } from '../match/move-report.js';
+import { readReportFields } from '../match/move-report.js';
 import { UserError } from '../game/user-error.js';
 
 /** A record that cannot be read: the message names the file, the line and what is wrong. */
@@ -75,7 +75,7 @@ export interface TrainingSet {
 	/**
 	 * With `SelectionOptions.searchDepth`: the score of that search, centiblobs for the side to
 	 * move (a won or lost score as the search returns it, `score.ts`). With
-	 * `SelectionOptions.recordScores`: the recorded score, in the same units (`scoreFromFields`).
+	 * `SelectionOptions.recordScores`: the recorded score, in the same units (`readReportFields`).
 	 */
 	readonly searchScore?: Float64Array;
 }
@@ -97,7 +97,7 @@ export interface SelectionReport {
 /**
  * One game of a record: start position, moves, rules, half-move limit and Blue's result (1, 0.5,
  * 0), and for each move the score its engine reported (centiblobs from the mover's view, a won or
- * lost score as the search returns it: `scoreFromFields`; `null` where none was reported).
+ * lost score as the search returns it: `readReportFields`; `null` where none was reported).
  */
 export interface RecordedGame {
 	readonly start: Position;
@@ -110,8 +110,8 @@ export interface RecordedGame {
 
 /**
  * The games of a JSONL match record, replayed for legality.
- * @throws TrainingDataError for a file that cannot be read, a line that is not JSON, or a game
- *   whose FEN or moves do not replay
+ * @throws TrainingDataError for a file that cannot be read, a line that is not JSON, a game
+ *   whose FEN or moves do not replay, or a move whose reported fields are malformed
  */
 export function readRecordedGames(path: string): RecordedGame[] {
 	let text: string;
@@ -145,12 +145,11 @@ export function readRecordedGames(path: string): RecordedGame[] {
 		const moves: Move[] = [];
 		const scores: (number | null)[] = [];
 		for (const [j, item] of (game.moves ?? []).entries()) {
-			const endIn = typeof item.endIn === 'number' ? item.endIn : undefined;
-			scores.push(
-				typeof item.score === 'number' && Number.isFinite(item.score)
-					? scoreFromFields(item.score, endIn)
-					: null,
-			);
+			try {
+				scores.push(readReportFields(item as unknown as Record<string, unknown>)?.score ?? null);
+			} catch (error) {
+				throw new TrainingDataError(`${where}: move ${j + 1}: ${(error as Error).message}`);
+			}
 			let move: Move;
 			if (item.move === 'pass') move = PASS;
 			else {

@@ -5,8 +5,10 @@ import { playMove } from '../../source/game/make-move.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { Searcher } from '../../source/search/search.js';
 import { readWeightsFile } from '../../source/search/eval-weights.js';
-import { readFileSync } from 'node:fs';
-import { readRecordedGames, trainingSet } from '../../source/tuning/training-positions.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readRecordedGames, TrainingDataError, trainingSet } from '../../source/tuning/training-positions.js';
 import { scoreFromFields } from '../../source/match/move-report.js';
 import { expectedScore } from '../../source/tuning/texel.js';
 
@@ -104,5 +106,21 @@ describe('training positions', () => {
 		expect(() => trainingSet([RECORD], { ...options, recordScores: true, searchDepth: 2 })).toThrow(
 			/two sources of the same scores/,
 		);
+	});
+
+	it('refuses a move whose reported score is malformed, naming the line and the move', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'blobterm-training-'));
+		try {
+			const lines = readFileSync(SCORED, 'utf8').split('\n');
+			const game = JSON.parse(lines[1]) as { moves: Array<{ score: unknown }> };
+			game.moves[2].score = 'big';
+			const bad = join(dir, 'bad.jsonl');
+			writeFileSync(bad, [lines[0], JSON.stringify(game)].join('\n'));
+			expect(() => readRecordedGames(bad)).toThrow(
+				new TrainingDataError(`${bad}:2: move 3: "score" must be a number of blobs`),
+			);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
