@@ -34,7 +34,7 @@ import { SEED_SETS, type SeedSetName } from '../lab/seed-sets.js';
 import { type SpeedupSeries, svgChart, terminalChart } from '../lab/speedup-chart.js';
 import { checkShape, THESIS_SHAPES, type TreeShape } from '../lab/synthetic-tree.js';
 import { shapeKey, TABLE_5_1, TABLE_6_3, TABLES_5_2_TO_5_4 } from '../lab/thesis-tables.js';
-import { trainingPatterns } from '../lab/training-data.js';
+import { trainedParentTypes, trainingPatterns } from '../lab/training-data.js';
 import { loadBoardFile } from '../match/load-board.js';
 import { parseCommandLine } from './command-line.js';
 import { UsageError } from './errors.js';
@@ -53,6 +53,7 @@ const help = `
                          [--m-values LIST] [--mca-values LIST] [--mcc-values LIST]
                          [--examine-ticks N]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
+                           [--clamp-network-inputs]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
 
   trees     sequential alpha-beta over exponentially ordered synthetic trees (Manohararajah,
@@ -75,7 +76,9 @@ const help = `
             value of the highest speedup, next to the thesis's value and speedup (its values
             are added to the grid on its trees: tg1 to depth 6)
   classify  node classification (the thesis's Tables 5.2 to 5.4): schemes A (YBWC), B (DTS)
-            and C (the network) on the trees, next to the thesis's counts
+            and C (the network) on the trees, next to the thesis's counts, and scheme C's counts
+            below a parent type outside those of its training patterns (tg_2 to depth 4);
+            --clamp-network-inputs gives the network such types clamped into that range
   train     trains the split-point network on tg_2 searched to depth 4 (the thesis's 5.3);
             prints its errors next to Table 5.1; --out FILE writes its weights (JSON);
             --weight-seed N seeds its initial weights (default 1)
@@ -152,6 +155,7 @@ const FLAGS = {
 	mccValues: { type: 'string' },
 	iterations: { type: 'string' },
 	weightSeed: { type: 'string' },
+	clampNetworkInputs: { type: 'boolean', default: false },
 	out: { type: 'string' },
 	color: { type: 'boolean', default: true },
 } as const;
@@ -631,12 +635,21 @@ function classify(flags: Flags): void {
 	const seeds = seedsOf(flags, 100);
 	const published = TABLES_5_2_TO_5_4[shapeKey(shape)];
 	const network = networkOf(flags, shape);
+	const trained = network ? trainedParentTypes(trainingPatterns(shape, 4, SEED_SETS.tg2)) : undefined;
 	const result = classifyTrees(shape, depth, seeds, {
 		dtsCutLimit: published?.bN ?? 1,
 		network: network ?? undefined,
 		networkCutWidth: published?.cM ?? 10,
+		networkTrainedTypes: trained,
+		clampNetworkInputs: flags.clampNetworkInputs,
 	});
 	out(`lab classify: ${seeds.length} trees (${shapeKey(shape)}) of ${flags.set}, depth ${depth}`);
+	if (trained)
+		out(
+			`scheme C: training patterns (tg_2 to depth 4) have parent types ${trained.low.toFixed(2)} to ` +
+				`${trained.high.toFixed(2)} off the first line` +
+				(flags.clampNetworkInputs ? '; inputs outside them clamped into them' : ''),
+		);
 	out('');
 	out('| scheme | true CUT | false CUT | true ALL | false ALL | error | error (thesis) |');
 	out('|---|---:|---:|---:|---:|---:|---:|');
@@ -652,6 +665,7 @@ function classify(flags: Flags): void {
 	row('A (YBWC)', result.ybwc, published?.a);
 	row(`B (DTS, n = ${published?.bN ?? 1})`, result.dts, published?.b);
 	row(`C (network, m = ${published?.cM ?? 10})`, result.neural, published?.c);
+	row('C, below an untrained input', result.neuralOutside);
 }
 
 function train(flags: Flags): void {

@@ -12,7 +12,10 @@
  *   than `n` children without a cut-off becomes D-ALL (its later children see that); two D-ALL
  *   nodes in a row happen once on a line, after which the types alternate CUT, ALL, CUT...;
  * - scheme C, a neural network's types (`neural-network.ts`): N-CUT when the predicted type is
- *   within m of 50.
+ *   within m of 50. Each child's type is predicted from its parent's predicted type, so a chain of
+ *   predictions can carry the network to parent types off the first line that no training pattern
+ *   had (`trainedParentTypes`), where its outputs are extrapolation; given that range, the nodes
+ *   below such an input are also counted apart, and `clampNetworkInputs` holds the inputs inside it.
  *
  * The first line of the search (the PV nodes) is left out, as all schemes agree on it. A CUT
  * prediction is true when the node cut off before searching all its children; an ALL prediction
@@ -47,6 +50,20 @@ export interface ClassificationOptions {
 	/** Scheme C: the network and the half-width m of the N-CUT range [50 - m, 50 + m]. */
 	readonly network?: SplitNetwork;
 	readonly networkCutWidth?: number;
+	/**
+	 * Scheme C: the parent type values (0..100) of the network's training patterns off the first
+	 * line (`trainedParentTypes`). Given, the nodes at or below a child whose parent, off the first
+	 * line, has a predicted type outside it are counted in `neuralOutside` too.
+	 */
+	readonly networkTrainedTypes?: TypeRange;
+	/** Scheme C: give the network a parent type clamped into `networkTrainedTypes` (not the thesis's). */
+	readonly clampNetworkInputs?: boolean;
+}
+
+/** A closed range of type values. */
+export interface TypeRange {
+	readonly low: number;
+	readonly high: number;
 }
 
 /** Counts of the three schemes over a set of trees. */
@@ -54,6 +71,8 @@ export interface ClassificationResult {
 	readonly ybwc: ClassificationCounts;
 	readonly dts: ClassificationCounts;
 	readonly neural: ClassificationCounts | null;
+	/** Scheme C's counts at the nodes below an input outside `networkTrainedTypes` (part of `neural`). */
+	readonly neuralOutside: ClassificationCounts | null;
 }
 
 const zero = (): ClassificationCounts => ({ trueCut: 0, falseCut: 0, trueAll: 0, falseAll: 0 });
@@ -79,12 +98,17 @@ export class NodeClassifier {
 	) {
 		this.pscores = new Int32Array(Math.max(1, depth) * shape.branching);
 		this.seeds = new Int32Array(Math.max(1, depth) * shape.branching);
-		this.result = { ybwc: zero(), dts: zero(), neural: options.network ? zero() : null };
+		this.result = {
+			ybwc: zero(),
+			dts: zero(),
+			neural: options.network ? zero() : null,
+			neuralOutside: options.network && options.networkTrainedTypes ? zero() : null,
+		};
 	}
 
 	/** Adds the tree of root seed `seed`. */
 	add(seed: number): void {
-		this.search(0, seed, ROOT_PSCORE, true, -Infinity, Infinity, true, NODE_PV, NODE_PV, false, 0);
+		this.search(0, seed, ROOT_PSCORE, true, -Infinity, Infinity, true, NODE_PV, NODE_PV, false, 0, false);
 	}
 
 	/** The counts so far. */
@@ -97,6 +121,7 @@ export class NodeClassifier {
 	 * @param yType scheme A's type; @param dType scheme B's type after the second override;
 	 * @param forced scheme B: two D-ALL nodes in a row were seen above, types alternate
 	 * @param nType scheme C's predicted type value (0..100)
+	 * @param outside scheme C: the node is at or below a child predicted from an untrained input
 	 * @returns the node's negamax value, fail-hard
 	 */
 	private search(
@@ -111,6 +136,7 @@ export class NodeClassifier {
 		dType: number,
 		forced: boolean,
 		nType: number,
+		outside: boolean,
 	): number {
 		if (ply === this.depth) return isMax ? pscore : -pscore;
 		const b = this.shape.branching;
@@ -118,6 +144,11 @@ export class NodeClassifier {
 		generateChildren(this.shape, seed, pscore, isMax, this.pscores, this.seeds, at);
 		const network = this.options.network;
 		const cutWidth = this.options.networkCutWidth ?? 0;
+		const trained = this.options.networkTrainedTypes;
+		// Off the first line, the input the network is given for this node's children.
+		const untrained = trained !== undefined && !pv && (nType < trained.low || nType > trained.high);
+		const nInput =
+			untrained && this.options.clampNetworkInputs ? Math.min(trained.high, Math.max(trained.low, nType)) : nType;
 		let currentD = dType;
 		let cutOff = false;
 		for (let i = 0; i < b; i++) {
@@ -139,7 +170,7 @@ export class NodeClassifier {
 			let childForced = forced;
 			if (forced) childD = dType === NODE_ALL ? NODE_CUT : NODE_ALL;
 			else if (raw === NODE_ALL && currentD === NODE_ALL) childForced = true;
-			const childN = childPv ? 0 : network ? network.predictType(pv, nType, i) : 0;
+			const childN = childPv ? 0 : network ? network.predictType(pv, nInput, i) : 0;
 			const value = -this.search(
 				ply + 1,
 				this.seeds[at + i],
@@ -152,6 +183,7 @@ export class NodeClassifier {
 				childD,
 				childForced,
 				childN,
+				outside || untrained,
 			);
 			if (value >= beta) {
 				alpha = beta;
@@ -164,6 +196,8 @@ export class NodeClassifier {
 			record(this.result.ybwc, yType === NODE_CUT, cutOff);
 			record(this.result.dts, dType === NODE_CUT, cutOff);
 			if (this.result.neural) record(this.result.neural, Math.abs(nType - 50) <= cutWidth, cutOff);
+			if (this.result.neuralOutside && outside)
+				record(this.result.neuralOutside, Math.abs(nType - 50) <= cutWidth, cutOff);
 		}
 		return alpha;
 	}

@@ -121,3 +121,20 @@ export function trainingPatterns(shape: TreeShape, depth: number, seeds: readonl
 	for (const seed of seeds) collector.add(seed);
 	return collector.patterns();
 }
+
+/**
+ * The parent type values of the patterns off the first line (pv 0), lowest and highest: the
+ * inputs the network was trained on there. Patterns of a first-line parent all have its type, 0.
+ * @throws RangeError if no pattern is off the first line
+ */
+export function trainedParentTypes(patterns: readonly Pattern[]): { low: number; high: number } {
+	let low = Infinity;
+	let high = -Infinity;
+	for (const p of patterns) {
+		if (p.pv !== 0) continue;
+		low = Math.min(low, p.parentType);
+		high = Math.max(high, p.parentType);
+	}
+	if (low > high) throw new RangeError('training patterns: none off the first line');
+	return { low, high };
+}

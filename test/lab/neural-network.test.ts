@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SplitNetwork, type Pattern } from '../../source/lab/neural-network.js';
 import { TRAINED_NETWORKS } from '../../source/lab/trained-networks.js';
-import { trainingPatterns } from '../../source/lab/training-data.js';
+import { trainedParentTypes, trainingPatterns } from '../../source/lab/training-data.js';
 import { TG2_SEEDS } from '../../source/lab/seed-sets.js';
 import { classifyTrees, classificationError } from '../../source/lab/node-classification.js';
 import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
@@ -54,5 +54,38 @@ describe('the split-point network', () => {
 		const total = (c: typeof r.ybwc) => c.trueCut + c.falseCut + c.trueAll + c.falseAll;
 		expect(total(r.ybwc)).toBe(total(r.dts));
 		expect(classificationError(r.ybwc)).toBe(r.ybwc.falseCut + r.ybwc.falseAll);
+	});
+
+	it('training patterns: the parent types off the first line, first-line parents left out', () => {
+		const p = (pv: number, parentType: number): Pattern => ({ pv, parentType, index: 0, type: 50, wait: 1 });
+		expect(trainedParentTypes([p(1, 0), p(0, 35.25), p(0, 100), p(0, 60)])).toEqual({ low: 35.25, high: 100 });
+		expect(() => trainedParentTypes([p(1, 0)])).toThrow(RangeError);
+	});
+
+	it('scheme C on (32, 66, 66): most errors lie below parent types no training pattern has', () => {
+		// The chain of predictions leaves the trained types (35.25 to 100 off the first line) at the
+		// root's second child (type 29), and the network gives the nodes below types near 0 (N-ALL),
+		// though nearly all of them cut off.
+		const shape = { branching: 32, wa: 66, wb: 66 };
+		const trained = trainedParentTypes(trainingPatterns(shape, 4, TG2_SEEDS));
+		expect(trained.low).toBeCloseTo(35.25, 2);
+		expect(trained.high).toBe(100);
+		const network = new SplitNetwork(TRAINED_NETWORKS['32,66,66']);
+		const options = { dtsCutLimit: 1, network, networkCutWidth: 20, networkTrainedTypes: trained };
+		const seeds = TG1_SEEDS.slice(0, 3);
+		const r = classifyTrees(shape, 6, seeds, options);
+		// 14150 errors, 11663 of them below an untrained input, nearly all false ALL there; scheme A: 5694.
+		expect(r.neural).toEqual({ trueCut: 153499, falseCut: 1768, trueAll: 12617, falseAll: 12382 });
+		expect(r.neuralOutside).toEqual({ trueCut: 7652, falseCut: 139, trueAll: 3773, falseAll: 11524 });
+		expect(classificationError(r.ybwc)).toBe(5694);
+		// The counts of scheme C itself do not depend on the range being given.
+		expect(classifyTrees(shape, 6, seeds, { ...options, networkTrainedTypes: undefined }).neural).toEqual(r.neural);
+		// Clamped into the trained types, the inputs keep the network off its extrapolation: 3950 errors.
+		const clamped = classifyTrees(shape, 6, seeds, { ...options, clampNetworkInputs: true });
+		expect(classificationError(clamped.neural!)).toBe(3950);
+		// With every type trained, nothing lies outside.
+		const all = classifyTrees(shape, 6, seeds, { ...options, networkTrainedTypes: { low: 0, high: 100 } });
+		expect(all.neuralOutside).toEqual({ trueCut: 0, falseCut: 0, trueAll: 0, falseAll: 0 });
+		expect(all.neural).toEqual(r.neural);
 	});
 });
