@@ -48,7 +48,7 @@ const help = `
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
-                          [--lock-ticks N] [--split-lock-ticks N]
+                          [--lock-ticks N] [--split-lock-ticks N] [--split-lock-waiter-ticks N]
     $ blobterm lab sweep [--scheme A,B,C] [--processors 12,24,48] [tree options]
                          [--m-values LIST] [--mca-values LIST] [--mcc-values LIST]
                          [--examine-ticks N]
@@ -109,6 +109,9 @@ const help = `
     --lock-ticks N       simulator: ticks of every lock's entry delay, and ticks the lock stays held
                          after its release (default 0: none, as before; PABSim's lock delays)
     --split-lock-ticks N simulator: the same for the split lock alone (default: --lock-ticks)
+    --split-lock-waiter-ticks N  simulator: ticks more on entering the split lock for every other
+                         processor waiting for it (default 0: none; a spin lock under cache
+                         coherence hands over the more slowly the more processors spin on it)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
     --scheme A,B,C       sweep: the schemes to sweep (default A,B,C)
     --m-values LIST      sweep: m_A and m_B values (default ${DEFAULT_M_VALUES.join(',')})
@@ -148,6 +151,7 @@ const FLAGS = {
 	examineTicks: { type: 'string' },
 	lockTicks: { type: 'string' },
 	splitLockTicks: { type: 'string' },
+	splitLockWaiterTicks: { type: 'string' },
 	repeat: { type: 'string' },
 	scheme: { type: 'string', default: 'A,B,C' },
 	mValues: { type: 'string' },
@@ -235,6 +239,11 @@ function networkOf(flags: Flags, shape: TreeShape): SplitNetwork | null {
 	}
 }
 
+/** --split-lock-waiter-ticks (default 0). */
+function splitLockWaiterTicksOf(flags: Flags): number {
+	return integer('split-lock-waiter-ticks', flags.splitLockWaiterTicks, DEFAULT_PARAMS.splitLockWaiterTicks, 0, 100);
+}
+
 /** --split-lock-ticks, or null: as --lock-ticks. */
 function splitLockTicksOf(flags: Flags): number | null {
 	return flags.splitLockTicks === undefined ? null : integer('split-lock-ticks', flags.splitLockTicks, 0, 0, 100);
@@ -262,6 +271,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		examineTicks: integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100),
 		lockTicks: integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100),
 		splitLockTicks: splitLockTicksOf(flags),
+		splitLockWaiterTicks: splitLockWaiterTicksOf(flags),
 	};
 }
 
@@ -485,6 +495,7 @@ function thesis(flags: Flags): void {
 	const examineTicks = integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100);
 	const lockTicks = integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100);
 	const splitLockTicks = splitLockTicksOf(flags);
+	const splitLockWaiterTicks = splitLockWaiterTicksOf(flags);
 	pabsimComparison(
 		shape,
 		seeds,
@@ -505,7 +516,7 @@ function thesis(flags: Flags): void {
 				),
 			);
 		},
-		{ examineTicks, lockTicks, splitLockTicks },
+		{ examineTicks, lockTicks, splitLockTicks, splitLockWaiterTicks },
 	);
 }
 

@@ -62,6 +62,11 @@ export interface AlgorithmParams {
 	readonly lockTicks: number;
 	/** Simulator: the same delays for the global split lock alone, in ticks (null: `lockTicks`). */
 	readonly splitLockTicks: number | null;
+	/**
+	 * Simulator: ticks more on entering the global split lock for every other processor waiting for
+	 * it then (`runProcessors`); 0, the default, charges none.
+	 */
+	readonly splitLockWaiterTicks: number;
 }
 
 /** Defaults: DTS's own limit of 3 (Hyatt, 1997), strong YBWC waiting for 2 children at CUT nodes. */
@@ -78,6 +83,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	examineTicks: 1,
 	lockTicks: 0,
 	splitLockTicks: null,
+	splitLockWaiterTicks: 0,
 };
 
 /** Shared buffers an algorithm needs besides the store (deques, a table). */

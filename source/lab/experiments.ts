@@ -155,7 +155,9 @@ export function pabsimComparison(
 	seeds: readonly number[],
 	sequential: SequentialSet,
 	onRow?: (row: PabsimComparison) => void,
-	overrides: Partial<Pick<AlgorithmParams, 'examineTicks' | 'lockTicks' | 'splitLockTicks'>> = {},
+	overrides: Partial<
+		Pick<AlgorithmParams, 'examineTicks' | 'lockTicks' | 'splitLockTicks' | 'splitLockWaiterTicks'>
+	> = {},
 ): PabsimComparison[] {
 	const table = PABSIM_TABLES[shapeKey(shape)];
 	if (!table) throw new RangeError(`the thesis has no PABSim table for the ordering ${shapeKey(shape)}`);

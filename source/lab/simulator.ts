@@ -10,6 +10,10 @@
  * Lock delays (`lockTicks`, 0 by default): every step that takes a lock pays that many ticks more
  * on entry, and the lock stays held that many ticks after the step ends (the release), for every
  * processor, the one that released it included; `splitLockTicks` sets the split lock's apart.
+ * `splitLockWaiterTicks` (0 by default) adds that many ticks to the split lock's entry for every
+ * other processor waiting for it at that moment: a spin lock under PABSim's cache coherence
+ * (section 6.2) hands over the more slowly the more processors spin on it, each of them taking a
+ * miss when it is released.
  *
  * Not simulated: the caches and memory delays of the thesis's Tables 6.1 and 6.2 (a processor's
  * reads and writes cost nothing beyond the state's ticks) and node allocation's heaps.
@@ -119,6 +123,7 @@ export const SIM_EXIT = S_EXIT;
  *   for the split lock, idle time for the others), and of its release delay, during which the
  *   lock stays held after the step; 0: locks cost nothing but their waits
  * @param splitLockTicks the same delays for the global split lock alone (ticks)
+ * @param splitLockWaiterTicks ticks more on the split lock's entry per other processor waiting for it
  */
 export function runProcessors(
 	processors: readonly SimulatedProcessor[],
@@ -128,12 +133,16 @@ export function runProcessors(
 	lockTicks = 0,
 	splitLockTicks = lockTicks,
 	queue = new EventQueue(),
+	splitLockWaiterTicks = 0,
 ): number {
 	queue.clear();
 	locks.fill(0);
 	extraLocks.fill(0);
 	for (let p = 0; p < processors.length; p++) queue.push(0, p);
 	let endTime = -1;
+	// Processors waiting for the split lock now (each counted once until it takes the lock).
+	const waitingForSplit = new Uint8Array(processors.length);
+	let splitWaiters = 0;
 	for (;;) {
 		const key = queue.pop();
 		if (key < 0) break;
@@ -145,16 +154,27 @@ export function runProcessors(
 		const busy = lock >= 0 ? locks[lock] : lock === LOCK_NONE ? 0 : extraLocks[-2 - lock];
 		if (busy > t) {
 			// Waiting for the split lock is time in the split state, as in PABSim's SPLIT routine.
-			if (lock === LOCK_SPLIT) proc.splitTicks += busy - t;
+			if (lock === LOCK_SPLIT) {
+				proc.splitTicks += busy - t;
+				if (waitingForSplit[p] === 0) {
+					waitingForSplit[p] = 1;
+					splitWaiters++;
+				}
+			}
 			queue.push(busy, p);
 			continue;
 		}
+		if (lock === LOCK_SPLIT && waitingForSplit[p] === 1) {
+			waitingForSplit[p] = 0;
+			splitWaiters--;
+		}
 		const cost = proc.step();
-		const entry = lock === LOCK_NONE ? 0 : lock === LOCK_SPLIT ? splitLockTicks : lockTicks;
+		const release = lock === LOCK_NONE ? 0 : lock === LOCK_SPLIT ? splitLockTicks : lockTicks;
+		const entry = lock === LOCK_SPLIT ? release + splitLockWaiterTicks * splitWaiters : release;
 		if (lock === LOCK_SPLIT) proc.splitTicks += entry;
 		const end = t + entry + cost;
-		if (lock >= 0) locks[lock] = end + entry;
-		else if (lock !== LOCK_NONE) extraLocks[-2 - lock] = end + entry;
+		if (lock >= 0) locks[lock] = end + release;
+		else if (lock !== LOCK_NONE) extraLocks[-2 - lock] = end + release;
 		if (endTime < 0 && ended()) endTime = end;
 		if (proc.state !== S_EXIT) queue.push(proc.waiting ? end + TICKS.recheck : end, p);
 	}
@@ -172,6 +192,7 @@ export function simulatedCapacity(domain: TreeDomain, processors: number): numbe
  * @param makeOptions the options of each processor (its split policy; Lazy SMP's table)
  * @param lockTicks ticks of each lock's entry and of its release delay (`runProcessors`)
  * @param splitLockTicks the same for the split lock alone
+ * @param splitLockWaiterTicks ticks more on the split lock's entry per processor waiting for it
  */
 export function simulateSharedTree(
 	domain: TreeDomain,
@@ -180,6 +201,7 @@ export function simulateSharedTree(
 	lazy: boolean,
 	lockTicks = 0,
 	splitLockTicks = lockTicks,
+	splitLockWaiterTicks = 0,
 ): SimulationResult {
 	const capacity = simulatedCapacity(domain, processors);
 	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
@@ -199,7 +221,16 @@ export function simulateSharedTree(
 	}
 	const locks = new Float64Array(capacity);
 	const extra = new Float64Array(4);
-	const ticks = runProcessors(procs, () => store.control[0] !== 0, locks, extra, lockTicks, splitLockTicks);
+	const ticks = runProcessors(
+		procs,
+		() => store.control[0] !== 0,
+		locks,
+		extra,
+		lockTicks,
+		splitLockTicks,
+		undefined,
+		splitLockWaiterTicks,
+	);
 	let nodes = 0;
 	let splitTicks = 0;
 	let workTicks = 0;
@@ -257,5 +288,6 @@ export function simulateAlgorithm(
 		algorithm === 'lazy',
 		params.lockTicks,
 		params.splitLockTicks ?? params.lockTicks,
+		params.splitLockWaiterTicks,
 	);
 }

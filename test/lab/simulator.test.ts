@@ -130,6 +130,32 @@ describe('the simulator', () => {
 		}
 	});
 
+	it('split lock waiters: one processor pays nothing; processors queued for the lock slow its hand-over', () => {
+		const waiting = { ...params, splitLockWaiterTicks: 4 };
+		for (const seed of seeds.slice(0, 2)) {
+			const { value, counts } = sequential(seed);
+			// One processor never waits for the split lock: the same ticks exactly.
+			for (const algorithm of SHARED)
+				expect({ algorithm, ticks: simulateAlgorithm(algorithm, waiting, treeOf(seed), 1).ticks }).toEqual({
+					algorithm,
+					ticks: counts.ticks,
+				});
+			// Sixteen processors queue for it: the search is longer, the split state too, the value the same.
+			const before = simulateAlgorithm('ybwc', params, treeOf(seed), 16);
+			const after = simulateAlgorithm('ybwc', waiting, treeOf(seed), 16);
+			expect({
+				value: after.value,
+				longer: after.ticks > before.ticks,
+				moreSplit: after.splitTicks > before.splitTicks,
+			}).toEqual({ value, longer: true, moreSplit: true });
+			// Algorithms without the global split lock (work stealing, CABP) do not see it.
+			for (const algorithm of ['stealing', 'cabp'] as const)
+				expect(simulateAlgorithm(algorithm, waiting, treeOf(seed), 16).ticks).toBe(
+					simulateAlgorithm(algorithm, params, treeOf(seed), 16).ticks,
+				);
+		}
+	});
+
 	it('returns exact minimax values on Blob War positions (values vary, unlike synthetic roots)', () => {
 		const boards = [
 			positionFromGrid(geometryOf(4, 4), ['B..R', '....', '....', 'B..R']),
