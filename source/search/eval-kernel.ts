@@ -273,10 +273,18 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 	];
 	const n = SIDE_FEATURES.length;
 
-	// score(bb, base, side, mine, theirs): terms with a zero weight in both phases are not counted.
+	// score(bb, base, side, mine, theirs): terms with a zero weight in both phases are not counted,
+	// nor a zero weight of one phase. The sums are int32 arithmetic (`| 0`, `Math.imul`): a term is
+	// at most MAX_WEIGHT times the board's cells, so A and B fit in 31 bits on every board up to
+	// 16x16 and the truncations never change a value, while plain `+=` and `*` made V8 check for
+	// overflow and for -0 (a zero count times a negative weight), and fall back to float64 once a
+	// -0 had been seen.
 	{
 		const { out, feature } = body();
 		const terms: string[] = [];
+		/** Largest |A| and |B|: the weights' absolute values times the most a term can count. */
+		let boundA = 0;
+		let boundB = 0;
 		for (let i = 0; i < TERM_COUNT; i++) {
 			const wo = weights.opening[i];
 			const we = weights.endgame[i];
@@ -286,14 +294,21 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			else if (i === 0) value = 'mine';
 			else if (i === n) value = 'theirs';
 			else value = feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
-			terms.push(`{ const x = ${value}; a += ${wo} * x; b += ${we} * x; }`);
+			const most = i === TEMPO ? 1 : SIDE_FEATURES[i % n] === 'capture' ? 8 : g.playableCount;
+			boundA += Math.abs(wo) * most;
+			boundB += Math.abs(we) * most;
+			const add = (sum: string, w: number) => (w === 0 ? '' : ` ${sum} = (${sum} + ${w} * x) | 0;`);
+			terms.push(`{ const x = ${value};${add('a', wo)}${add('b', we)} }`);
 		}
 		emit(`function score(bb, base, side, mine, theirs) {`);
 		lines.push(...load, ...out);
 		emit(`let a = 0, b = 0;`);
 		lines.push(...terms);
-		emit(`const ph = PH[mine + theirs];`);
-		emit(`return Math.floor((a * ${PHASE_ONE} - (a - b) * ph) / ${PHASE_ONE});`);
+		emit(`const ph = PH[mine + theirs] | 0;`);
+		// floor((A * (ONE - ph) + B * ph) / ONE), in int32 where the numerator fits (ph <= ONE).
+		if (Math.max(boundA, boundB) * PHASE_ONE < 2 ** 31 && Number.isInteger(Math.log2(PHASE_ONE)))
+			emit(`return (Math.imul(a, ${PHASE_ONE} - ph) + Math.imul(b, ph)) >> ${Math.log2(PHASE_ONE)};`);
+		else emit(`return Math.floor((a * ${PHASE_ONE} - (a - b) * ph) / ${PHASE_ONE});`);
 		emit(`}`);
 	}
 

@@ -4,7 +4,7 @@ import { geometryOf } from '../../source/game/geometry.js';
 import { positionFromGrid, type Position, type Side } from '../../source/game/position.js';
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
-import { evalKernel } from '../../source/search/eval-kernel.js';
+import { evalKernel, MAX_WEIGHT } from '../../source/search/eval-kernel.js';
 import { CLASSIC_WEIGHTS, SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
 import { Searcher } from '../../source/search/search.js';
 import { playMove } from '../../source/game/make-move.js';
@@ -140,6 +140,37 @@ describe('the learned evaluation', () => {
 		expect(Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE)).toBe(359);
 		expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, 0, 2, 1)).toBe(359);
 	});
+	it('scores the tapered sum of the reference features, with small weights and with the largest', () => {
+		// Weights within +-100 take the kernel's int32 path; weights up to MAX_WEIGHT on a large
+		// board make the numerator too wide for it and take the float64 path: both must floor alike.
+		const weightList = (max: number) =>
+			fc.array(fc.integer({ min: -max, max }), { minLength: TERM_COUNT, maxLength: TERM_COUNT });
+		fc.assert(
+			fc.property(
+				arbitraryPosition,
+				fc.constantFrom(100, MAX_WEIGHT).chain((max) => fc.tuple(weightList(max), weightList(max))),
+				(pos, [opening, endgame]) => {
+					const x = referenceFeatures(pos);
+					const mine = pos.count[pos.side];
+					const theirs = pos.count[pos.side ^ 1];
+					const filled = mine + theirs;
+					const playable = pos.geometry.playableCount;
+					const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * filled) / playable);
+					let a = 0;
+					let b = 0;
+					for (let i = 0; i < TERM_COUNT; i++) {
+						a += opening[i] * x[i];
+						b += endgame[i] * x[i];
+					}
+					const expected = Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE);
+					const kernel = evalKernel(pos.geometry, { opening, endgame });
+					expect(kernel.score(pos.bb, 0, pos.side, mine, theirs)).toBe(expected);
+				},
+			),
+			{ numRuns: 200, seed: 14 },
+		);
+	});
+
 	it('by default, with the shipped weights of the rule set searched under', () => {
 		const ataxx = SHIPPED_WEIGHTS.ataxx;
 		const blobwar = SHIPPED_WEIGHTS.blobwar;
