@@ -189,7 +189,9 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 		/**
 		 * `cap{s}`: the most blobs of the other side around one empty cell that `s` reaches (what
 		 * its best move captures): the largest count of `cnt{s}` among the reachable empty cells,
-		 * found bit by bit from the top.
+		 * found bit by bit from the top. Without branches (`z` is -1 where a cell keeps the bit, else
+		 * 0): an operation that has never run when V8 optimizes the function (a count of 8 is rare)
+		 * has no type feedback, and the first time it runs it throws the optimized code away.
 		 */
 		const capture = (s: 'm' | 'o') => {
 			need(`r${s}`);
@@ -205,8 +207,8 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			]) {
 				const hit = ws.map((w) => `${p}q${w} & ${p}t${bit}${w}`);
 				out.push(
-					`if ((${hit.join(' | ')}) !== 0) { cap${s} += ${value}; ` +
-						`${ws.map((w) => `${p}q${w} &= ${p}t${bit}${w};`).join(' ')} }`,
+					`{ const z = (${hit.join(' | ')}) !== 0 ? -1 : 0; cap${s} += ${value} & z; ` +
+						`${ws.map((w) => `${p}q${w} &= ${p}t${bit}${w} | ~z;`).join(' ')} }`,
 				);
 			}
 		};
