@@ -522,8 +522,13 @@ export function kernelSource(g: Geometry): string {
 	const twiceCaptures = (w: number) =>
 		`((((t0${w} >>> bit) & 1) << 1) | (((t1${w} >>> bit) & 1) << 2) | (((t2${w} >>> bit) & 1) << 3) | ` +
 		`(((t3${w} >>> bit) & 1) << 4))`;
+	// The killers' bonuses, the capture counts below and the bits of make's words are selected,
+	// not branched to: an arithmetic operation that has not run when V8 optimizes a kernel (a
+	// killer met late, a jump between two words the search has not played yet) has no type
+	// feedback, and the first time it runs V8 throws the optimized code away and compiles it again
+	// (tens of milliseconds for a 16x16 kernel).
 	const keep =
-		`if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; ` +
+		`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
 		`if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;`;
 	emit(`let n = outBase;`);
 	for (const w of ws)
@@ -593,15 +598,15 @@ export function kernelSource(g: Geometry): string {
 			[0, 1],
 		])
 			emit(
-				`if ((${list((w) => `(q${set}${w} & t${bit}${w})`, ' | ')}) !== 0) { cm${set} += ${value}; ` +
-					`${list((w) => `q${set}${w} &= t${bit}${w};`, ' ')} }`,
+				`{ const z = (${list((w) => `(q${set}${w} & t${bit}${w})`, ' | ')}) !== 0 ? -1 : 0; ` +
+					`cm${set} += ${value} & z; ${list((w) => `q${set}${w} &= t${bit}${w} | ~z;`, ' ')} }`,
 			);
 	};
 	most('s');
 	most('r');
 	emit(`let best = -1, bestKey = -1;`);
 	const pick =
-		`if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; ` +
+		`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
 		`if (key > bestKey) { bestKey = key; best = move; }`;
 	emit(`if ((${list((w) => `s${w}`, ' | ')}) !== 0 && cms === cmr) {`);
 	for (const w of ws)
@@ -681,7 +686,7 @@ export function kernelSource(g: Geometry): string {
 	);
 	for (const w of ws) {
 		emit(`{ const o = bb[os + ${w}], c = o & NEIGHBOURS_${w}[tk]; let m = bb[ms + ${w}] | c;`);
-		emit(`if (tw === ${w}) m |= tb; if (fw === ${w}) m ^= fb;`);
+		emit(`m = (m | (tw === ${w} ? tb : 0)) ^ (fw === ${w} ? fb : 0);`);
 		emit(`bb[md + ${w}] = m; bb[od + ${w}] = o ^ c;`);
 		emit(
 			`if (c !== 0) { n += ${pop('c')}; let x = c; ` +
@@ -706,7 +711,7 @@ export function kernelSource(g: Geometry): string {
 	);
 	for (const w of ws) {
 		emit(`{ const o = bb[os + ${w}], c = o & NEIGHBOURS_${w}[tk]; let m = bb[ms + ${w}] | c;`);
-		emit(`if (tw === ${w}) m |= tb; if (fw === ${w}) m ^= fb;`);
+		emit(`m = (m | (tw === ${w} ? tb : 0)) ^ (fw === ${w} ? fb : 0);`);
 		emit(`bb[md + ${w}] = m; bb[od + ${w}] = o ^ c;`);
 		emit(`if (c !== 0) n += ${pop('c')}; }`);
 	}

@@ -50,12 +50,12 @@ const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10)
 const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
 let n = outBase;
 { let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
+const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
 } }
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
 const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
 { let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = f | cell; let key = gainUnit * ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + table[rowBase + cell]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
+const bit = k - 0, cell = BIT_CELL[k], move = f | cell; let key = gainUnit * ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
 } }
 } }
 return n - outBase;
@@ -78,20 +78,20 @@ const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10)
 const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
 let qs0 = s0;
 let cms = 0;
-if (((qs0 & t30)) !== 0) { cms += 8; qs0 &= t30; }
-if (((qs0 & t20)) !== 0) { cms += 4; qs0 &= t20; }
-if (((qs0 & t10)) !== 0) { cms += 2; qs0 &= t10; }
-if (((qs0 & t00)) !== 0) { cms += 1; qs0 &= t00; }
+{ const z = ((qs0 & t30)) !== 0 ? -1 : 0; cms += 8 & z; qs0 &= t30 | ~z; }
+{ const z = ((qs0 & t20)) !== 0 ? -1 : 0; cms += 4 & z; qs0 &= t20 | ~z; }
+{ const z = ((qs0 & t10)) !== 0 ? -1 : 0; cms += 2 & z; qs0 &= t10 | ~z; }
+{ const z = ((qs0 & t00)) !== 0 ? -1 : 0; cms += 1 & z; qs0 &= t00 | ~z; }
 let qr0 = r0;
 let cmr = 0;
-if (((qr0 & t30)) !== 0) { cmr += 8; qr0 &= t30; }
-if (((qr0 & t20)) !== 0) { cmr += 4; qr0 &= t20; }
-if (((qr0 & t10)) !== 0) { cmr += 2; qr0 &= t10; }
-if (((qr0 & t00)) !== 0) { cmr += 1; qr0 &= t00; }
+{ const z = ((qr0 & t30)) !== 0 ? -1 : 0; cmr += 8 & z; qr0 &= t30 | ~z; }
+{ const z = ((qr0 & t20)) !== 0 ? -1 : 0; cmr += 4 & z; qr0 &= t20 | ~z; }
+{ const z = ((qr0 & t10)) !== 0 ? -1 : 0; cmr += 2 & z; qr0 &= t10 | ~z; }
+{ const z = ((qr0 & t00)) !== 0 ? -1 : 0; cmr += 1 & z; qr0 &= t00 | ~z; }
 let best = -1, bestKey = -1;
 if ((s0) !== 0 && cms === cmr) {
 { let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell * 17]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (key > bestKey) { bestKey = key; best = move; }
+const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
 } }
 return best;
 }
@@ -102,7 +102,7 @@ const z0 = (hz0 | (hz0 << 4) | (hz0 >>> 4)) & ON_BOARD_0;
 { let x = m0 & z0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
 const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
 { let t = JUMP_TARGETS_0[fk] & qr0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; if (move === moveA) key += bonusA; else if (move === moveB) key += bonusB; if (key > bestKey) { bestKey = key; best = move; }
+const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
 } }
 } }
 return best;
@@ -125,7 +125,7 @@ let lo = keys[ksrc] ^ ZOBRIST_SIDE_LO ^ ZOBRIST_LO[zs + tk], hi = keys[ksrc + 1]
 let fw = -1, fb = 0, n = 256;
 if (from !== to && IS_JUMP[(from << 8) | to] === 1) { const fk = CELL_BIT[from]; fw = fk >>> 5; fb = 1 << (fk & 31); lo ^= ZOBRIST_LO[zs + fk]; hi ^= ZOBRIST_HI[zs + fk]; n = 0; }
 { const o = bb[os + 0], c = o & NEIGHBOURS_0[tk]; let m = bb[ms + 0] | c;
-if (tw === 0) m |= tb; if (fw === 0) m ^= fb;
+m = (m | (tw === 0 ? tb : 0)) ^ (fw === 0 ? fb : 0);
 bb[md + 0] = m; bb[od + 0] = o ^ c;
 if (c !== 0) { n += (POPCOUNT16[(c) & 65535] + POPCOUNT16[(c) >>> 16]); let x = c; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
 lo ^= ZOBRIST_CAPTURE_LO[k]; hi ^= ZOBRIST_CAPTURE_HI[k];
@@ -139,7 +139,7 @@ const to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to], tw = tk >>>
 let fw = -1, fb = 0, n = 256;
 if (from !== to && IS_JUMP[(from << 8) | to] === 1) { const fk = CELL_BIT[from]; fw = fk >>> 5; fb = 1 << (fk & 31); n = 0; }
 { const o = bb[os + 0], c = o & NEIGHBOURS_0[tk]; let m = bb[ms + 0] | c;
-if (tw === 0) m |= tb; if (fw === 0) m ^= fb;
+m = (m | (tw === 0 ? tb : 0)) ^ (fw === 0 ? fb : 0);
 bb[md + 0] = m; bb[od + 0] = o ^ c;
 if (c !== 0) n += (POPCOUNT16[(c) & 65535] + POPCOUNT16[(c) >>> 16]); }
 return n;
