@@ -276,17 +276,16 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 	const n = SIDE_FEATURES.length;
 
 	// score(bb, base, side, mine, theirs): terms with a zero weight in both phases are not counted,
-	// nor a zero weight of one phase. The sums are int32 arithmetic (`| 0`, `Math.imul`): a term is
-	// at most MAX_WEIGHT times the board's cells, so A and B fit in 31 bits on every board up to
-	// 16x16 and the truncations never change a value, while plain `+=` and `*` made V8 check for
-	// overflow and for -0 (a zero count times a negative weight), and fall back to float64 once a
-	// -0 had been seen.
+	// nor a zero weight of one phase. V8 and the sums A and B: as small integers, a zero count times
+	// a negative weight is -0, which threw the optimized code away; as int32 (`| 0`) the 16x16
+	// kernel ran about 20% slower once optimized (measured; the cause was not found). So A and B
+	// are float64 from the start (they begin at 0.5, taken off before the division: every value
+	// stays an exact integer), and a negative weight is subtracted (`a -= 26 * x`, never -0).
 	{
 		const { out, feature } = body();
 		const terms: string[] = [];
-		/** Largest |A| and |B|: the weights' absolute values times the most a term can count. */
-		let boundA = 0;
-		let boundB = 0;
+		const add = (sum: string, w: number) =>
+			w === 0 ? '' : w > 0 ? ` ${sum} += ${w} * x;` : ` ${sum} -= ${-w} * x;`;
 		for (let i = 0; i < TERM_COUNT; i++) {
 			const wo = weights.opening[i];
 			const we = weights.endgame[i];
@@ -296,21 +295,15 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			else if (i === 0) value = 'mine';
 			else if (i === n) value = 'theirs';
 			else value = feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
-			const most = i === TEMPO ? 1 : SIDE_FEATURES[i % n] === 'capture' ? 8 : g.playableCount;
-			boundA += Math.abs(wo) * most;
-			boundB += Math.abs(we) * most;
-			const add = (sum: string, w: number) => (w === 0 ? '' : ` ${sum} = (${sum} + ${w} * x) | 0;`);
 			terms.push(`{ const x = ${value};${add('a', wo)}${add('b', we)} }`);
 		}
 		emit(`function score(bb, base, side, mine, theirs) {`);
 		lines.push(...load, ...out);
-		emit(`let a = 0, b = 0;`);
+		emit(`let a = 0.5, b = 0.5;`);
 		lines.push(...terms);
-		emit(`const ph = PH[mine + theirs] | 0;`);
-		// floor((A * (ONE - ph) + B * ph) / ONE), in int32 where the numerator fits (ph <= ONE).
-		if (Math.max(boundA, boundB) * PHASE_ONE < 2 ** 31 && Number.isInteger(Math.log2(PHASE_ONE)))
-			emit(`return (Math.imul(a, ${PHASE_ONE} - ph) + Math.imul(b, ph)) >> ${Math.log2(PHASE_ONE)};`);
-		else emit(`return Math.floor((a * ${PHASE_ONE} - (a - b) * ph) / ${PHASE_ONE});`);
+		emit(`a -= 0.5; b -= 0.5;`);
+		emit(`const ph = PH[mine + theirs];`);
+		emit(`return Math.floor((a * ${PHASE_ONE} - (a - b) * ph) / ${PHASE_ONE});`);
 		emit(`}`);
 	}
 

@@ -141,8 +141,8 @@ describe('the learned evaluation', () => {
 		expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, 0, 2, 1)).toBe(359);
 	});
 	it('scores the tapered sum of the reference features, with small weights and with the largest', () => {
-		// Weights within +-100 take the kernel's int32 path; weights up to MAX_WEIGHT on a large
-		// board make the numerator too wide for it and take the float64 path: both must floor alike.
+		// Small weights, and weights up to MAX_WEIGHT (sums far past 32 bits once multiplied by the
+		// phase): the kernel's sums and division must floor as this plain arithmetic does.
 		const weightList = (max: number) =>
 			fc.array(fc.integer({ min: -max, max }), { minLength: TERM_COUNT, maxLength: TERM_COUNT });
 		fc.assert(
