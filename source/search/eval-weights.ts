@@ -1,7 +1,8 @@
 /**
  * Weight files of the learned evaluation: what `blobterm tune` writes, what `weights=FILE` reads,
  * and the shipped weights, one set per rule set (`weights-ataxx.json` and `weights-blobwar.json`
- * beside this file; how they were made: docs/evaluation.md).
+ * beside this file, and `weights-blobwar-large.json` for Blob War boards larger than 8 x 8; how
+ * they were made: docs/evaluation.md).
  *
  *   {
  *     "format": "blobterm-weights", "version": 1,
@@ -18,6 +19,7 @@ import { TERM_COUNT, TERMS } from './eval-features.js';
 import { MAX_WEIGHT, type TermWeights } from './eval-kernel.js';
 import shippedAtaxx from './weights-ataxx.json' with { type: 'json' };
 import shippedBlobwar from './weights-blobwar.json' with { type: 'json' };
+import shippedBlobwarLarge from './weights-blobwar-large.json' with { type: 'json' };
 import { type Variant } from '../game/game-over.js';
 import { UserError } from '../game/user-error.js';
 
@@ -111,12 +113,33 @@ export function weightsFileOf(weights: TermWeights, k?: number, fit?: unknown): 
 /**
  * The shipped weights of each rule set: `weights-ataxx.json` for Ataxx rules (a pass, the
  * 100-half-move clock), `weights-blobwar.json` for Blob War rules (the empty cells go to the side
- * that can still move), on every board shape.
+ * that can still move), on every board shape but the large boards of `SHIPPED_LARGE_WEIGHTS`.
  */
 export const SHIPPED_WEIGHTS: Readonly<Record<Variant, NamedWeights>> = {
 	ataxx: weightsFromJson(shippedAtaxx, 'shipped (ataxx)'),
 	blobwar: weightsFromJson(shippedBlobwar, 'shipped (blobwar)'),
 };
+
+/**
+ * Boards of more cells than this (rows times columns, holes included: 8 x 8) are large. Under
+ * Blob War rules they keep the weights of before the last fit, which played better on 16 x 16
+ * (docs/evaluation.md).
+ */
+export const LARGE_BOARD_CELLS = 64;
+
+/** Rule sets with weights of their own for large boards (`weights-blobwar-large.json`). */
+export const SHIPPED_LARGE_WEIGHTS: Readonly<Partial<Record<Variant, NamedWeights>>> = {
+	blobwar: weightsFromJson(shippedBlobwarLarge, 'shipped (blobwar, large boards)'),
+};
+
+/**
+ * The shipped weights a search under `variant` uses on a board of `cells` cells (rows times
+ * columns): the large-board set of the rule set if it has one and the board has more than
+ * `LARGE_BOARD_CELLS`, else the rule set's.
+ */
+export function shippedWeights(variant: Variant, cells: number): NamedWeights {
+	return (cells > LARGE_BOARD_CELLS ? SHIPPED_LARGE_WEIGHTS[variant] : undefined) ?? SHIPPED_WEIGHTS[variant];
+}
 
 /**
  * The classic evaluation in terms of the features: `100 * blobs - 25 * exposed` per side with

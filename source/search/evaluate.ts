@@ -19,7 +19,7 @@ import { type Variant } from '../game/game-over.js';
 import { type Geometry } from '../game/geometry.js';
 import { type ShapeKernel } from '../game/shape-kernel.js';
 import { type EvalKernel, evalKernel } from './eval-kernel.js';
-import { SHIPPED_WEIGHTS } from './eval-weights.js';
+import { shippedWeights } from './eval-weights.js';
 import { SCALE } from './score.js';
 import { type SearchOptions } from './search-options.js';
 
@@ -34,13 +34,13 @@ export interface EvalTables {
 /**
  * The evaluation tables of `options` on a board shape under a rule set: the blob difference with
  * `positional` off, else the `evaluation` it names (the tuned one with `weights`, or the shipped
- * weights of `variant`).
+ * weights of `variant` for the board's size: `shippedWeights`).
  * @throws RangeError for a weight set that does not fit (`eval-kernel.ts`)
  */
 export function evalTables(g: Geometry, options: SearchOptions, variant: Variant): EvalTables {
 	if (!options.positional) return { learned: null, exposureWeight: 0 };
 	if (options.evaluation === 'classic') return { learned: null, exposureWeight: options.exposureWeight };
-	return { learned: evalKernel(g, options.weights ?? SHIPPED_WEIGHTS[variant]), exposureWeight: 0 };
+	return { learned: evalKernel(g, options.weights ?? shippedWeights(variant, g.cells)), exposureWeight: 0 };
 }
 
 /**

@@ -5,7 +5,14 @@ import { positionFromGrid, type Position, type Side } from '../../source/game/po
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
 import { evalKernel, MAX_WEIGHT } from '../../source/search/eval-kernel.js';
-import { CLASSIC_WEIGHTS, SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
+import {
+	CLASSIC_WEIGHTS,
+	LARGE_BOARD_CELLS,
+	type NamedWeights,
+	SHIPPED_LARGE_WEIGHTS,
+	SHIPPED_WEIGHTS,
+	shippedWeights,
+} from '../../source/search/eval-weights.js';
 import { Searcher } from '../../source/search/search.js';
 import { playMove } from '../../source/game/make-move.js';
 import { legalMoves } from '../../source/game/legal-moves.js';
@@ -187,5 +194,62 @@ describe('the learned evaluation', () => {
 			const result = new Searcher({ selective: false, hashMb: 1 }).search(pos, { depth: 1, variant });
 			expect(result.score).toBe(best);
 		}
+	});
+
+	it('under Blob War rules, boards larger than 8 x 8 use the large-board weights', () => {
+		const small = SHIPPED_WEIGHTS.blobwar;
+		const large = SHIPPED_LARGE_WEIGHTS.blobwar;
+		expect(large).toBeDefined();
+		if (!large) return;
+		expect(LARGE_BOARD_CELLS).toBe(64);
+		expect(shippedWeights('blobwar', 64)).toBe(small);
+		expect(shippedWeights('blobwar', 65)).toBe(large);
+		expect(shippedWeights('blobwar', 256)).toBe(large);
+		expect(shippedWeights('ataxx', 256)).toBe(SHIPPED_WEIGHTS.ataxx);
+		/** The best of the children's evaluations with `weights`: what a 1-ply exact search returns. */
+		const bestChild = (pos: Position, weights: NamedWeights) =>
+			Math.max(
+				...legalMoves(pos).map((m) => {
+					const p = playMove(pos, m);
+					return -evalKernel(p.geometry, weights).score(
+						p.bb,
+						0,
+						p.side,
+						p.count[p.side],
+						p.count[p.side ^ 1],
+					);
+				}),
+			);
+		/** A board of `rows` x `cols` with a few blobs of each side near two corners and the centre. */
+		const board = (rows: number, cols: number) => {
+			const cells = Array.from({ length: rows }, () => Array<string>(cols).fill('.'));
+			for (const [r, c, v] of [
+				[0, 0, 'B'],
+				[0, 1, 'B'],
+				[1, 1, 'B'],
+				[rows - 1, cols - 1, 'R'],
+				[rows - 2, cols - 1, 'R'],
+				[rows >> 1, cols >> 1, 'R'],
+				[(rows >> 1) + 1, cols >> 1, 'B'],
+			] as const)
+				cells[r][c] = v;
+			return grid(cells.map((row) => row.join('')));
+		};
+		for (const [rows, cols, weights] of [
+			[8, 8, small],
+			[9, 8, large],
+			[16, 16, large],
+		] as const) {
+			const pos = board(rows, cols);
+			const other = weights === small ? large : small;
+			// The two weight sets disagree here, so the search's score tells which it used.
+			expect(bestChild(pos, other), `${rows}x${cols}`).not.toBe(bestChild(pos, weights));
+			const result = new Searcher({ selective: false, hashMb: 1 }).search(pos, { depth: 1, variant: 'blobwar' });
+			expect(result.score, `${rows}x${cols}`).toBe(bestChild(pos, weights));
+		}
+		// Under Ataxx rules, 16 x 16 keeps the Ataxx weights.
+		const big = board(16, 16);
+		const ataxx = new Searcher({ selective: false, hashMb: 1 }).search(big, { depth: 1, variant: 'ataxx' });
+		expect(ataxx.score).toBe(bestChild(big, SHIPPED_WEIGHTS.ataxx));
 	});
 });
