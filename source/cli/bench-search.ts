@@ -36,18 +36,27 @@ function measure(index: number, depth: number, options: Partial<SearchOptions>):
 /**
  * `blobterm bench search`: each bench position to its depth, one thread; nodes, ms, nps, and
  * the total node count (the bench signature: it changes only when search behaviour does).
+ * @param warm search every position once, untimed, before the timed rows: each board shape's
+ *   compiled kernels are then compiled and optimized by V8 before they are timed, so that the
+ *   rows give the search's own speed, as in a game (without it, only the 7x7 start is searched
+ *   first, to depth 5, and the other shapes' rows pay for compiling their code)
  */
 export function benchSearch(
 	out: (line: string) => void,
 	options: Partial<SearchOptions>,
 	depthOverride?: number,
+	warm = false,
 ): number {
-	out(`bench search on ${describeMachine()}, one thread, ${describeSearchOptions(options)}`);
+	out(
+		`bench search on ${describeMachine()}, one thread, ${describeSearchOptions(options)}` +
+			(warm ? ', every position searched once before the timed rows (--warm)' : ''),
+	);
 	out('');
 	out('| position | depth | nodes | ms | nps | CPU ms | nps by CPU time |');
 	out('|---|---:|---:|---:|---:|---:|---:|');
 	// Warm-up, so that the first row is not the one that pays for compiling the code.
-	measure(0, 5, options);
+	if (warm) BENCH_POSITIONS.forEach((entry, i) => measure(i, depthOverride ?? entry.depth, options));
+	else measure(0, 5, options);
 	let nodes = 0;
 	let ms = 0;
 	let cpuMs = 0;

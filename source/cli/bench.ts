@@ -15,7 +15,7 @@ import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './searc
 export const help = `
   Usage
     $ blobterm bench perft [--reference]
-    $ blobterm bench search [--compare] [--depth N] [search options]
+    $ blobterm bench search [--compare] [--depth N] [--warm] [search options]
     $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
     $ blobterm bench time [--repeat N]
     $ blobterm bench queue URL [--games N] [--workers N] [--concurrency N]
@@ -53,6 +53,9 @@ export const help = `
     --reference        bench perft: also the reference generator
     --compare          bench search: each enhancement in turn
     --depth N          bench search, parallel: every position to depth N (1 to 60 plies)
+    --warm             bench search: every position searched once, untimed, before the timed
+                       rows, so that compiling each board shape's code is not timed (the speed
+                       of the search itself, as in a game; the node counts are the same)
     --threads LIST     bench parallel: thread counts, like 1,2,4 (each 1 to ${BOUNDS.threads.max})
     --repeat N         bench time: runs of each measure (1 to ${BOUNDS.benchRepeat.max})
     --games N          bench queue: games of the match (2 to ${BOUNDS.games.max}, default 2000)
@@ -77,6 +80,7 @@ const MAX_BENCH_DEPTH = 60;
 const FLAGS = {
 	reference: { type: 'boolean', default: false },
 	compare: { type: 'boolean', default: false },
+	warm: { type: 'boolean', default: false },
 	depth: { type: 'string' },
 	threads: { type: 'string', default: '1,2' },
 	repeat: { type: 'string' },
@@ -111,7 +115,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		case 'search': {
 			const bench = await import('./bench-search.js');
 			if (flags.compare) bench.benchCompare(out, depth);
-			else bench.benchSearch(out, searchOptionsFromFlags(flags), depth);
+			else bench.benchSearch(out, searchOptionsFromFlags(flags), depth, flags.warm);
 			return;
 		}
 		case 'parallel': {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { runNode } from './run.js';
+
+/** The bench signature line's node count, and the header line. */
+function parse(stdout: string): { header: string; signature: number; rows: string[] } {
+	const lines = stdout.trim().split('\n');
+	const signature = /^bench signature: (\d+) nodes$/.exec(lines.at(-1) ?? '');
+	expect(signature).not.toBeNull();
+	return { header: lines[0], signature: Number(signature![1]), rows: lines.filter((l) => /^\| \S/.test(l)) };
+}
+
+describe('blobterm bench search', () => {
+	it('--warm searches every position before timing: the same rows and signature, and says so', async () => {
+		const cold = await runNode('cli.js', ['bench', 'search', '--depth', '3']);
+		const warm = await runNode('cli.js', ['bench', 'search', '--depth', '3', '--warm']);
+		expect(cold.code).toBe(0);
+		expect(warm.code).toBe(0);
+		const a = parse(cold.stdout);
+		const b = parse(warm.stdout);
+		expect(a.header).not.toContain('--warm');
+		expect(b.header).toContain('every position searched once before the timed rows (--warm)');
+		expect(b.signature).toBe(a.signature);
+		// The same positions and node counts, row by row (the times differ).
+		const nodes = (rows: string[]) => rows.map((r) => r.split('|').slice(1, 4).join('|'));
+		expect(nodes(b.rows)).toEqual(nodes(a.rows));
+		expect(b.rows.length).toBe(10); // the header, 8 positions, the total
+	});
+});
