@@ -28,6 +28,20 @@ function sequential(seed: number) {
 	return { value, counts };
 }
 
+/**
+ * YBWC on 16 processors of tree `seed` with `slower` in place of `params`: the same minimax
+ * `value`, more ticks in all and more of them in the split state.
+ */
+function expectSlowerSplitting(slower: AlgorithmParams, seed: number, value: number): void {
+	const before = simulateAlgorithm('ybwc', params, treeOf(seed), 16);
+	const after = simulateAlgorithm('ybwc', slower, treeOf(seed), 16);
+	expect({
+		value: after.value,
+		longer: after.ticks > before.ticks,
+		moreSplit: after.splitTicks > before.splitTicks,
+	}).toEqual({ value, longer: true, moreSplit: true });
+}
+
 describe('the simulator', () => {
 	it('on one processor reproduces the sequential node count and tick total, every shared-tree algorithm', () => {
 		for (const seed of seeds) {
@@ -120,13 +134,7 @@ describe('the simulator', () => {
 			}
 			// Sixteen processors queue for the split lock: its delays alone lengthen the search and the
 			// split state.
-			const before = simulateAlgorithm('ybwc', params, treeOf(seed), 16);
-			const after = simulateAlgorithm('ybwc', splitOnly, treeOf(seed), 16);
-			expect({
-				value: after.value,
-				longer: after.ticks > before.ticks,
-				moreSplit: after.splitTicks > before.splitTicks,
-			}).toEqual({ value, longer: true, moreSplit: true });
+			expectSlowerSplitting(splitOnly, seed, value);
 		}
 	});
 
@@ -141,13 +149,7 @@ describe('the simulator', () => {
 					ticks: counts.ticks,
 				});
 			// Sixteen processors queue for it: the search is longer, the split state too, the value the same.
-			const before = simulateAlgorithm('ybwc', params, treeOf(seed), 16);
-			const after = simulateAlgorithm('ybwc', waiting, treeOf(seed), 16);
-			expect({
-				value: after.value,
-				longer: after.ticks > before.ticks,
-				moreSplit: after.splitTicks > before.splitTicks,
-			}).toEqual({ value, longer: true, moreSplit: true });
+			expectSlowerSplitting(waiting, seed, value);
 			// Algorithms without the global split lock (work stealing, CABP) do not see it.
 			for (const algorithm of ['stealing', 'cabp'] as const)
 				expect(simulateAlgorithm(algorithm, waiting, treeOf(seed), 16).ticks).toBe(
