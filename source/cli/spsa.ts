@@ -50,7 +50,8 @@ const help = `
                        7x7 writes about 44 MB instead of 88)
     --resume           go on with the run in --record FILE (same command line)
     --out FILE         the weights file written after each pair (required)
-    --start FILE       starting weights (default: the shipped weights of --rules)
+    --start FILE       starting weights (default: the shipped weights of --rules; under Blob
+                       War rules those of boards up to 8 x 8)
     --engine SPEC      the built-in engine both sides play (default builtin:nodes=20000);
                        any builtin option of blobterm match but weights=
     --terms TERMS      the terms tuned, comma-separated (default: every term)
