@@ -288,6 +288,35 @@ export function kernelName(g: Geometry): string {
 }
 
 /**
+ * Code (four statements) of the largest 4-bit count among a set of cells, found bit by bit from
+ * the top: bit `k` of every cell's count is in the word named `t(k, w)` (bit-sliced counts), the
+ * set is in the variables `q(w)`, narrowed to the cells with that count, and the count is added to
+ * the variable `total`; the caller declares them all (`let`, the total at 0). Used by the move
+ * generators (`firstScored`) and the evaluation (`eval-kernel.ts`, the capture term). Without
+ * branches (`z` is -1 where the set keeps the bit, else 0): an operation that has not run when V8
+ * optimizes a kernel (a count of 8 is rare) has no type feedback, and the first time it runs V8
+ * throws the optimized code away and compiles it again.
+ * @param ws the word indices of the board
+ */
+export function largestCountCode(
+	ws: readonly number[],
+	q: (w: number) => string,
+	t: (bit: number, w: number) => string,
+	total: string,
+): string[] {
+	return [
+		[3, 8],
+		[2, 4],
+		[1, 2],
+		[0, 1],
+	].map(
+		([bit, value]) =>
+			`{ const z = (${ws.map((w) => `(${q(w)} & ${t(bit, w)})`).join(' | ')}) !== 0 ? -1 : 0; ` +
+			`${total} += ${value} & z; ${ws.map((w) => `${q(w)} &= ${t(bit, w)} | ~z;`).join(' ')} }`,
+	);
+}
+
+/**
  * The JavaScript source of a geometry's kernel: the body of a function of the tables `T` that
  * returns the `ShapeKernel`, ending with a `//# sourceURL=` comment that names it in stack
  * traces (`kernelName`). `blobterm kernel BOARD` prints it; a snapshot test keeps it in view.
@@ -591,16 +620,13 @@ export function kernelSource(g: Geometry): string {
 	const most = (set: string) => {
 		emit(list((w) => `let q${set}${w} = ${set}${w};`, ' '));
 		emit(`let cm${set} = 0;`);
-		for (const [bit, value] of [
-			[3, 8],
-			[2, 4],
-			[1, 2],
-			[0, 1],
-		])
-			emit(
-				`{ const z = (${list((w) => `(q${set}${w} & t${bit}${w})`, ' | ')}) !== 0 ? -1 : 0; ` +
-					`cm${set} += ${value} & z; ${list((w) => `q${set}${w} &= t${bit}${w} | ~z;`, ' ')} }`,
-			);
+		for (const line of largestCountCode(
+			ws,
+			(w) => `q${set}${w}`,
+			(bit, w) => `t${bit}${w}`,
+			`cm${set}`,
+		))
+			emit(line);
 	};
 	most('s');
 	most('r');

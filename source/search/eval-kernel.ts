@@ -14,7 +14,7 @@
  */
 
 import { type Geometry } from '../game/geometry.js';
-import { POP16 } from '../game/shape-kernel.js';
+import { largestCountCode, POP16 } from '../game/shape-kernel.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
 
 /** Integer weights of the terms (`eval-features.ts` order), in centiblobs. */
@@ -189,9 +189,8 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 		/**
 		 * `cap{s}`: the most blobs of the other side around one empty cell that `s` reaches (what
 		 * its best move captures): the largest count of `cnt{s}` among the reachable empty cells,
-		 * found bit by bit from the top. Without branches (`z` is -1 where a cell keeps the bit, else
-		 * 0): an operation that has never run when V8 optimizes the function (a count of 8 is rare)
-		 * has no type feedback, and the first time it runs it throws the optimized code away.
+		 * found bit by bit from the top, without branches (`largestCountCode`, as the move
+		 * generators find a move's best capture).
 		 */
 		const capture = (s: 'm' | 'o') => {
 			need(`r${s}`);
@@ -199,18 +198,14 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			const p = `${s}x`;
 			for (const w of ws) out.push(`let ${p}q${w} = r${s}${w};`);
 			out.push(`let cap${s} = 0;`);
-			for (const [bit, value] of [
-				[3, 8],
-				[2, 4],
-				[1, 2],
-				[0, 1],
-			]) {
-				const hit = ws.map((w) => `${p}q${w} & ${p}t${bit}${w}`);
-				out.push(
-					`{ const z = (${hit.join(' | ')}) !== 0 ? -1 : 0; cap${s} += ${value} & z; ` +
-						`${ws.map((w) => `${p}q${w} &= ${p}t${bit}${w} | ~z;`).join(' ')} }`,
-				);
-			}
+			out.push(
+				...largestCountCode(
+					ws,
+					(w) => `${p}q${w}`,
+					(bit, w) => `${p}t${bit}${w}`,
+					`cap${s}`,
+				),
+			);
 		};
 		const need = (name: string) => {
 			if (done.has(name)) return;
