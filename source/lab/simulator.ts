@@ -132,8 +132,8 @@ export function runProcessors(
 	extraLocks: Float64Array,
 	lockTicks = 0,
 	splitLockTicks = lockTicks,
-	queue = new EventQueue(),
 	splitLockWaiterTicks = 0,
+	queue = new EventQueue(),
 ): number {
 	queue.clear();
 	locks.fill(0);
@@ -228,7 +228,6 @@ export function simulateSharedTree(
 		extra,
 		lockTicks,
 		splitLockTicks,
-		undefined,
 		splitLockWaiterTicks,
 	);
 	let nodes = 0;
