@@ -24,6 +24,7 @@
 
 import { type SplitNetwork } from './neural-network.js';
 import { generateChildren, ROOT_PSCORE, type TreeShape } from './synthetic-tree.js';
+import { type TypeRange } from './training-data.js';
 
 /** Outcome counts of one scheme. */
 export interface ClassificationCounts {
@@ -58,12 +59,6 @@ export interface ClassificationOptions {
 	readonly networkTrainedTypes?: TypeRange;
 	/** Scheme C: give the network a parent type clamped into `networkTrainedTypes` (not the thesis's). */
 	readonly clampNetworkInputs?: boolean;
-}
-
-/** A closed range of type values. */
-export interface TypeRange {
-	readonly low: number;
-	readonly high: number;
 }
 
 /** Counts of the three schemes over a set of trees. */

@@ -122,12 +122,18 @@ export function trainingPatterns(shape: TreeShape, depth: number, seeds: readonl
 	return collector.patterns();
 }
 
+/** A closed range of type values (0..100). */
+export interface TypeRange {
+	readonly low: number;
+	readonly high: number;
+}
+
 /**
  * The parent type values of the patterns off the first line (pv 0), lowest and highest: the
  * inputs the network was trained on there. Patterns of a first-line parent all have its type, 0.
  * @throws RangeError if no pattern is off the first line
  */
-export function trainedParentTypes(patterns: readonly Pattern[]): { low: number; high: number } {
+export function trainedParentTypes(patterns: readonly Pattern[]): TypeRange {
 	let low = Infinity;
 	let high = -Infinity;
 	for (const p of patterns) {
