@@ -481,6 +481,11 @@ function simulate(flags: Flags): void {
 function thesis(flags: Flags): void {
 	const shape = shapeOf(flags);
 	const seeds = seedsOf(flags, 100);
+	// Every flag read before the sequential searches: a bad value is refused before any output.
+	const examineTicks = integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100);
+	const lockTicks = integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100);
+	const splitLockTicks = splitLockTicksOf(flags);
+	const splitLockWaiterTicks = splitLockWaiterTicksOf(flags);
 	const sequential = sequentialSet(shape, 6, seeds);
 	out(
 		`lab thesis: ordering (${shapeKey(shape)}), ${seeds.length} trees of tg_1, depth 6, the thesis's m values; ` +
@@ -492,10 +497,6 @@ function thesis(flags: Flags): void {
 			'| split share (ours) |',
 	);
 	out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-	const examineTicks = integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100);
-	const lockTicks = integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100);
-	const splitLockTicks = splitLockTicksOf(flags);
-	const splitLockWaiterTicks = splitLockWaiterTicksOf(flags);
 	pabsimComparison(
 		shape,
 		seeds,

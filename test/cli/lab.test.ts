@@ -142,6 +142,11 @@ describe('blobterm lab', () => {
 			[['lab', 'sweep', '--scheme', 'C', '--ordering', '7,50,50'], 'no trained network for branching 7'],
 			[['lab', 'sweep', '--scheme', 'A,C', '--mca-values', '1,x'], '--mca-values (each number) must be'],
 			[['lab', 'sweep', '--scheme'], '--scheme needs a value'],
+			[
+				['lab', 'thesis', '--split-lock-waiter-ticks', 'abc'],
+				'--split-lock-waiter-ticks must be an integer from 0 to 100, got "abc"',
+			],
+			[['lab', 'thesis', '--lock-ticks', '101'], '--lock-ticks must be an integer from 0 to 100, got "101"'],
 		] as const) {
 			const r = await runNode('cli.js', [...args]);
 			expect(r.code).toBe(2);
