@@ -39,7 +39,8 @@ const help = `
                                    per move; with a generous --time, games that do not depend on
                                    the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
-                                   aspiration|tt|ttmove|captures|killers|history|positional=on|off,
+                                   aspiration|tt|ttmove|captures|jumppenalty|killers|history=on|off,
+                                   positional=on|off,
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
                                    selective|nullmove|rfp|futility|lmr|lmp|iir=on|off (selectivity)
     ./prog   or   ti:./prog        a program speaking the tournament interface:

@@ -47,6 +47,7 @@ const CHECK_OPTIONS: ReadonlyArray<readonly [string, string]> = [
 	['TranspositionTable', 'tt'],
 	['TTMoveOrdering', 'ttmove'],
 	['CaptureOrdering', 'captures'],
+	['JumpPenalty', 'jumppenalty'],
 	['Killers', 'killers'],
 	['History', 'history'],
 	['Positional', 'positional'],

@@ -51,7 +51,9 @@ export interface ShapeKernel {
 	 * key of a move from cell f to cell t that captures c blobs is
 	 * `gainUnit * (2c + 1 if a clone, else 2c) + table[tableBase + f * cells + t]`, plus `bonusA`
 	 * if the move is `moveA`, else `bonusB` if it is `moveB`; the key of `first` is `firstKey`
-	 * whatever it would be. (The search's move ordering: `search/move-ordering.ts`.)
+	 * whatever it would be. With `jumpPenalty` 1 (0: none) a jump that captures has `2c - x` in
+	 * place of `2c`, x its side's blobs next to f (left open to a capture on f), but at least 2.
+	 * (The search's move ordering: `search/move-ordering.ts`.)
 	 */
 	generateScored(
 		bb: Int32Array,
@@ -69,6 +71,7 @@ export interface ShapeKernel {
 		bonusA: number,
 		moveB: number,
 		bonusB: number,
+		jumpPenalty: number,
 	): number;
 	/**
 	 * The move `generateScored` would give the highest key, the first in generation order among
@@ -86,6 +89,8 @@ export interface ShapeKernel {
 		bonusA: number,
 		moveB: number,
 		bonusB: number,
+		gainUnit: number,
+		jumpPenalty: number,
 	): number;
 	/**
 	 * True if `side` has a pseudolegal move in the position at `bb[base..]` (an empty cell at distance 1 or 2
@@ -121,7 +126,8 @@ export interface ShapeKernel {
 	isLegal(bb: Int32Array, base: number, side: number, move: number): boolean;
 	/**
 	 * For each of `n` moves at `moves[mBase..]` of `side` in the position at `bb[base..]`, writes
-	 * to `out[oBase + i]` twice the blobs the move captures, plus one for a clone, shifted left by `shift`.
+	 * to `out[oBase + i]` twice the blobs the move captures, plus one for a clone, shifted left by
+	 * `shift`; with `jumpPenalty` 1, a capturing jump's value is lowered as in `generateScored`.
 	 */
 	gains(
 		bb: Int32Array,
@@ -133,6 +139,7 @@ export interface ShapeKernel {
 		out: Int32Array,
 		oBase: number,
 		shift: number,
+		jumpPenalty: number,
 	): void;
 	/**
 	 * Blobs of the other side next to an empty cell minus blobs of `side` next to an empty cell:
@@ -540,7 +547,7 @@ export function kernelSource(g: Geometry): string {
 	// is 0, so the 3x3 sum is its neighbour count); a move reads its target's 4 bits.
 	emit(
 		`function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, ` +
-			`moveA, bonusA, moveB, bonusB) {`,
+			`moveA, bonusA, moveB, bonusB, jumpPenalty) {`,
 	);
 	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
 	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
@@ -551,6 +558,22 @@ export function kernelSource(g: Geometry): string {
 	const twiceCaptures = (w: number) =>
 		`((((t0${w} >>> bit) & 1) << 1) | (((t1${w} >>> bit) & 1) << 2) | (((t2${w} >>> bit) & 1) << 3) | ` +
 		`(((t3${w} >>> bit) & 1) << 4))`;
+	/**
+	 * Code: the own blobs next to the cell a jump from bit index `fk` (word `fw`) leaves, times
+	 * `jumpPenalty` (0 or 1): the blobs the jump leaves open to a capture on that cell.
+	 */
+	const exposedByJump = (fw: number) =>
+		`jumpPenalty * (${nearWords(fw)
+			.map((w) => pop(`m${w} & NEIGHBOURS_${w}[fk]`))
+			.join(' + ')})`;
+	/**
+	 * Code: a jump's gain from `tc`, twice its captures, and `exposed`: 0 if it captures nothing,
+	 * else `tc - exposed` but at least 2 (a capture stays a capture for late-move pruning).
+	 * Branch-free: max(j, 2) is `j - ((j - 2) & ((j - 2) >> 31))`, and `(0 - tc) >> 31` is -1
+	 * for a capture, 0 for none.
+	 */
+	const jumpGain = (tc: string) =>
+		`(((${tc} - exposed) - ((${tc} - exposed - 2) & ((${tc} - exposed - 2) >> 31))) & ((0 - ${tc}) >> 31))`;
 	// The killers' bonuses, the capture counts below and the bits of make's words are selected,
 	// not branched to: an arithmetic operation that has not run when V8 optimizes a kernel (a
 	// killer met late, a jump between two words the search has not played yet) has no type
@@ -581,8 +604,8 @@ export function kernelSource(g: Geometry): string {
 					tw,
 					'b',
 					'k',
-					`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell; ` +
-						`let key = gainUnit * ${twiceCaptures(tw)} + table[rowBase + cell]; ${keep}`,
+					`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell, tc = ${twiceCaptures(tw)}; ` +
+						`let key = gainUnit * ${jumpGain('tc')} + table[rowBase + cell]; ${keep}`,
 				) +
 				` }`,
 			'\n',
@@ -593,7 +616,8 @@ export function kernelSource(g: Geometry): string {
 				fw,
 				'fb',
 				'fk',
-				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells};\n${inner}`,
+				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}, ` +
+					`exposed = ${exposedByJump(fw)};\n${inner}`,
 			)} }`,
 		);
 	}
@@ -607,7 +631,10 @@ export function kernelSource(g: Geometry): string {
 	// cells that reach them). If a clone target reaches the most, the best gain is a clone's
 	// (2c + 1 beats a jump's 2c); otherwise it is a jump to one of those cells (none of them is a
 	// clone target). Only the moves of that gain are then scored, in generation order.
-	emit(`function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB) {`);
+	emit(
+		`function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, gainUnit, ` +
+			`jumpPenalty) {`,
+	);
 	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
 	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
 	emit(empties());
@@ -646,6 +673,48 @@ export function kernelSource(g: Geometry): string {
 					`let key = table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
 			)} }`,
 		);
+	emit(`return best;`);
+	emit(`}`);
+	// With the jump penalty a jump's gain depends on the cell it leaves too, and a clone of fewer
+	// captures can beat it: the clones of the most captures, then every jump, keyed in full.
+	emit(`if (jumpPenalty !== 0) {`);
+	for (const w of ws)
+		emit(
+			`{ let x = qs${w}; ${forBits(
+				'x',
+				w,
+				'b',
+				'k',
+				`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+					`let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
+			)} }`,
+		);
+	for (const fw of ws) {
+		const inner = list(
+			(tw) =>
+				`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
+				forBits(
+					't',
+					tw,
+					'b',
+					'k',
+					`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell, tc = ${twiceCaptures(tw)}; ` +
+						`let key = gainUnit * ${jumpGain('tc')} + table[rowBase + cell]; ${pick}`,
+				) +
+				` }`,
+			'\n',
+		);
+		emit(
+			`{ let x = m${fw}; ${forBits(
+				'x',
+				fw,
+				'fb',
+				'fk',
+				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}, ` +
+					`exposed = ${exposedByJump(fw)};\n${inner}`,
+			)} }`,
+		);
+	}
 	emit(`return best;`);
 	emit(`}`);
 	// The blobs that jump to those cells are within distance 2 of them.
@@ -757,13 +826,16 @@ export function kernelSource(g: Geometry): string {
 	emit(`}`);
 
 	// gains(bb, base, side, moves, mBase, n, out, oBase, shift)
-	emit(`function gains(bb, base, side, moves, mBase, n, out, oBase, shift) {`);
-	emit(`const oo = base + ${W} - side * ${W};`);
-	emit(list((w) => `const o${w} = bb[oo + ${w}] | 0;`, '\n'));
+	emit(`function gains(bb, base, side, moves, mBase, n, out, oBase, shift, jumpPenalty) {`);
+	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
+	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
 	emit(`for (let i = 0; i < n; i++) {`);
 	emit(`const move = moves[mBase + i], to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to];`);
 	emit(`let g = ${list((w) => pop(`o${w} & NEIGHBOURS_${w}[tk]`), ' + ')};`);
-	emit(`out[oBase + i] = (2 * g + ((from === to || IS_JUMP[(from << 8) | to] === 0) ? 1 : 0)) << shift;`);
+	emit(`if (from === to || IS_JUMP[(from << 8) | to] === 0) { out[oBase + i] = (2 * g + 1) << shift; continue; }`);
+	emit(`const fk = CELL_BIT[from], tc = 2 * g;`);
+	emit(`const exposed = jumpPenalty * (${list((w) => pop(`m${w} & NEIGHBOURS_${w}[fk]`), ' + ')});`);
+	emit(`out[oBase + i] = ${jumpGain('tc')} << shift;`);
 	emit(`}`);
 	emit(`}`);
 

@@ -64,7 +64,7 @@ export class GameDomain implements TreeDomain {
 		const n = this.kernel.generate(mem, s, side, moves, 0, false);
 		if (n > this.maxChildren)
 			throw new RangeError(`a node has ${n} moves, more than the ${this.maxChildren} allowed`);
-		this.kernel.gains(mem, s, side, moves, 0, n, gains, 0, 0);
+		this.kernel.gains(mem, s, side, moves, 0, n, gains, 0, 0, 0);
 		// Best gain first; a stable insertion sort keeps the generator's order among equals.
 		for (let i = 0; i < n; i++) {
 			const move = moves[i];

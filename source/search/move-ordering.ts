@@ -4,6 +4,8 @@
  *
  * - the table's move (searched before the others are generated, except at the root);
  * - blobs gained: twice the blobs captured, plus one for a clone (the first engine's ordering);
+ *   a jump that captures loses one for each own blob next to the cell it leaves (`jumpPenalty`),
+ *   down to 2;
  * - two killer moves per ply: quiet refutations found at the same ply in sibling nodes;
  * - the history heuristic (Schaeffer, "The history heuristic and alpha-beta search
  *   enhancements in practice", IEEE PAMI 11(11), 1989): moves (by from and to cell, per side)
@@ -39,6 +41,15 @@ const QUIET_MAX_GAIN = 1;
  */
 export function capturesNothing(key: number): boolean {
 	return key >>> GAIN_SHIFT <= QUIET_MAX_GAIN;
+}
+
+/**
+ * 1 if the ordering lowers the gain of capturing jumps by the blobs they leave open
+ * (`SearchOptions.jumpPenalty`), else 0: under Ataxx rules only, where it was measured
+ * (self-play, docs/strength.md); Blob War rules keep the plain gain.
+ */
+function jumpPenalty(stack: PositionStack, options: SearchOptions): number {
+	return options.jumpPenalty && stack.variant === 'ataxx' ? 1 : 0;
 }
 
 /** The killer moves and history of one search thread. */
@@ -82,7 +93,18 @@ export class MoveOrdering {
 		const keys = stack.orderKeys;
 		const moves = stack.moves;
 		if (options.captureOrdering)
-			stack.kernel.gains(stack.words, ply * stack.stride, side, moves, mBase, n, keys, mBase, GAIN_SHIFT);
+			stack.kernel.gains(
+				stack.words,
+				ply * stack.stride,
+				side,
+				moves,
+				mBase,
+				n,
+				keys,
+				mBase,
+				GAIN_SHIFT,
+				jumpPenalty(stack, options),
+			);
 		else keys.fill(0, mBase, mBase + n);
 		const killer1 = options.killers ? this.killers[2 * ply] : NO_MOVE;
 		const killer2 = options.killers ? this.killers[2 * ply + 1] : NO_MOVE;
@@ -130,6 +152,7 @@ export class MoveOrdering {
 			KILLER1_KEY,
 			killers ? this.killers[2 * ply + 1] : NO_MOVE,
 			KILLER2_KEY,
+			options.captureOrdering ? jumpPenalty(stack, options) : 0,
 		);
 	}
 
@@ -151,6 +174,8 @@ export class MoveOrdering {
 			KILLER1_KEY,
 			killers ? this.killers[2 * ply + 1] : NO_MOVE,
 			KILLER2_KEY,
+			1 << GAIN_SHIFT,
+			jumpPenalty(stack, options),
 		);
 	}
 

@@ -66,7 +66,8 @@ describe('blobterm analyze', () => {
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
 			'blobterm: unknown search option "speed" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
-				'captures, killers, history, positional, selective, nullmove, rfp, futility, lmr, lmp, iir)',
+				'captures, jumppenalty, killers, history, positional, selective, nullmove, rfp, futility, ' +
+				'lmr, lmp, iir)',
 		],
 		[
 			['analyze', 'boards/ataxx.bwb', '--time', '-1'],

@@ -33,21 +33,39 @@ const arbitraryCase = fc
 		seed: fc.integer(),
 		picks: fc.tuple(fc.nat(), fc.nat(), fc.nat()),
 		historyRange: fc.constantFrom(0, 3, HISTORY_MAX),
+		jumpPenalty: fc.constantFrom(0, 1),
 	})
-	.map(({ rows, cols, side, weights, seed, picks, historyRange }) => {
+	.map(({ rows, cols, side, weights, seed, picks, historyRange, jumpPenalty }) => {
 		const next = lcgRandom(seed);
 		const { grid, holes } = randomGrid(rows, cols, weights, next);
 		const pos = positionFromGrid(geometryOf(rows, cols, holes), grid, side);
 		const cells = pos.geometry.cells;
 		// Small ranges make ties, which the first-index rule must break as the sort does.
 		const history = new Int32Array(2 * cells * cells).map(() => Math.floor(next() * (historyRange + 1)));
-		return { pos, picks, history };
+		return { pos, picks, history, jumpPenalty };
 	});
+
+/**
+ * The jump penalty as the search's move ordering defines it, written out: a jump (from != to)
+ * that captures (gain 2 or more) gains one unit less for each blob of its side next to the cell
+ * it leaves, but at least 2.
+ */
+function penalized(pos: ReturnType<typeof positionFromGrid>, move: number, gain: number): number {
+	const from = (move >>> 8) & 255;
+	if (from === (move & 255) || gain < 2) return gain;
+	const g = pos.geometry;
+	let exposed = 0;
+	for (let w = 0; w < g.words; w++) {
+		let x = pos.bb[pos.side * g.words + w] & g.neighbours[from * g.words + w];
+		for (; x !== 0; x &= x - 1) exposed++;
+	}
+	return Math.max(2, gain - exposed);
+}
 
 describe('move ordering in the compiled generator', () => {
 	it('generateScored lists what generate lists, with the keys of gains, killers, history and table move', () => {
 		fc.assert(
-			fc.property(arbitraryCase, ({ pos, picks, history }) => {
+			fc.property(arbitraryCase, ({ pos, picks, history, jumpPenalty }) => {
 				const kernel = shapeKernel(pos.geometry);
 				const cells = pos.geometry.cells;
 				const moves = new Int32Array(MAX_MOVES);
@@ -57,10 +75,14 @@ describe('move ordering in the compiled generator', () => {
 				// The keys as the search made them before: gains, then killers and history, move by move.
 				const keyed = (table: number) => {
 					const keys = new Int32Array(n);
-					kernel.gains(pos.bb, 0, pos.side, moves, 0, n, keys, 0, GAIN_SHIFT);
+					kernel.gains(pos.bb, 0, pos.side, moves, 0, n, keys, 0, 0, 0);
+					const penalizedKeys = new Int32Array(n);
+					kernel.gains(pos.bb, 0, pos.side, moves, 0, n, penalizedKeys, 0, GAIN_SHIFT, jumpPenalty);
 					for (let i = 0; i < n; i++) {
 						const move = moves[i];
-						let key = keys[i] + history[base + ((move >>> 8) & 255) * cells + (move & 255)];
+						const gain = jumpPenalty ? penalized(pos, move, keys[i]) : keys[i];
+						expect(penalizedKeys[i]).toBe(gain << GAIN_SHIFT);
+						let key = (gain << GAIN_SHIFT) + history[base + ((move >>> 8) & 255) * cells + (move & 255)];
 						if (move === killer1) key += KILLER1_KEY;
 						else if (move === killer2) key += KILLER2_KEY;
 						keys[i] = move === table ? TT_MOVE_KEY : key;
@@ -87,6 +109,7 @@ describe('move ordering in the compiled generator', () => {
 					KILLER1_KEY,
 					killer2,
 					KILLER2_KEY,
+					jumpPenalty,
 				);
 				expect(m).toBe(n);
 				expect(Array.from(out.subarray(3, 3 + m))).toEqual(Array.from(moves.subarray(0, n)));
@@ -103,6 +126,8 @@ describe('move ordering in the compiled generator', () => {
 					KILLER1_KEY,
 					killer2,
 					KILLER2_KEY,
+					1 << GAIN_SHIFT,
+					jumpPenalty,
 				);
 				expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
 			}),

@@ -43,7 +43,8 @@ describe('search options as text', () => {
 			'3',
 			'unknown search option "depth" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
-				'captures, killers, history, positional, selective, nullmove, rfp, futility, lmr, lmp, iir)',
+				'captures, jumppenalty, killers, history, positional, selective, nullmove, rfp, futility, ' +
+				'lmr, lmp, iir)',
 		],
 	])('%s=%s is refused', (key, value, message) => {
 		expect(() => applySearchOption({}, key, value)).toThrow(message);
@@ -55,7 +56,7 @@ describe('search options as text', () => {
 			'algorithm=pvs,eval=classic,exposure=25,hash=16',
 		);
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
-			'algorithm=alphabeta,tt=off,ttmove=off,killers=off,history=off,positional=off,' +
+			'algorithm=alphabeta,tt=off,ttmove=off,jumppenalty=off,killers=off,history=off,positional=off,' +
 				'selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,iir=off',
 		);
 	});

@@ -36,7 +36,7 @@ out[n++] = f | BIT_CELL[k];
 } }
 return n - outBase;
 }
-function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB) {
+function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB, jumpPenalty) {
 const mo = base + side * 1, oo = base + 1 - side * 1;
 const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 const e0 = PLAYABLE_0 & ~(m0 | o0);
@@ -53,14 +53,14 @@ let n = outBase;
 const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
 } }
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
+const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = jumpPenalty * ((POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]));
 { let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = f | cell; let key = gainUnit * ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
+const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
 } }
 } }
 return n - outBase;
 }
-function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB) {
+function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, gainUnit, jumpPenalty) {
 const mo = base + side * 1, oo = base + 1 - side * 1;
 const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 const e0 = PLAYABLE_0 & ~(m0 | o0);
@@ -92,6 +92,18 @@ let best = -1, bestKey = -1;
 if ((s0) !== 0 && cms === cmr) {
 { let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
 const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
+} }
+return best;
+}
+if (jumpPenalty !== 0) {
+{ let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = jumpPenalty * ((POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]));
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
+} }
 } }
 return best;
 }
@@ -154,13 +166,16 @@ if (from === to) return ((NEIGHBOURS_0[tk] & bb[mo + 0])) !== 0;
 const fk = CELL_BIT[from], d = DISTANCE[(from << 8) | to];
 return (d === 1 || d === 2) && (bb[mo + (fk >>> 5)] & (1 << (fk & 31))) !== 0;
 }
-function gains(bb, base, side, moves, mBase, n, out, oBase, shift) {
-const oo = base + 1 - side * 1;
-const o0 = bb[oo + 0] | 0;
+function gains(bb, base, side, moves, mBase, n, out, oBase, shift, jumpPenalty) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 for (let i = 0; i < n; i++) {
 const move = moves[mBase + i], to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to];
 let g = (POPCOUNT16[(o0 & NEIGHBOURS_0[tk]) & 65535] + POPCOUNT16[(o0 & NEIGHBOURS_0[tk]) >>> 16]);
-out[oBase + i] = (2 * g + ((from === to || IS_JUMP[(from << 8) | to] === 0) ? 1 : 0)) << shift;
+if (from === to || IS_JUMP[(from << 8) | to] === 0) { out[oBase + i] = (2 * g + 1) << shift; continue; }
+const fk = CELL_BIT[from], tc = 2 * g;
+const exposed = jumpPenalty * ((POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]));
+out[oBase + i] = (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) << shift;
 }
 }
 function exposure(bb, base, side) {
