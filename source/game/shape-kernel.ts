@@ -574,6 +574,39 @@ export function kernelSource(g: Geometry): string {
 	 */
 	const jumpGain = (tc: string) =>
 		`(((${tc} - exposed) - ((${tc} - exposed - 2) & ((${tc} - exposed - 2) >> 31))) & ((0 - ${tc}) >> 31))`;
+	/**
+	 * Emits the loops over every jump of the side to move (each blob, each empty cell 2 away) with
+	 * its key in `key` (gain, with the jump penalty, and the table's value), then `then`: `bit`,
+	 * `cell` and `move` are the jump's, `exposed` the blobs it leaves open.
+	 */
+	const emitKeyedJumps = (then: string) => {
+		for (const fw of ws) {
+			const inner = list(
+				(tw) =>
+					`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
+					forBits(
+						't',
+						tw,
+						'b',
+						'k',
+						`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell, tc = ${twiceCaptures(tw)}; ` +
+							`let key = gainUnit * ${jumpGain('tc')} + table[rowBase + cell]; ${then}`,
+					) +
+					` }`,
+				'\n',
+			);
+			emit(
+				`{ let x = m${fw}; ${forBits(
+					'x',
+					fw,
+					'fb',
+					'fk',
+					`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}, ` +
+						`exposed = ${exposedByJump(fw)};\n${inner}`,
+				)} }`,
+			);
+		}
+	};
 	// The killers' bonuses, the capture counts below and the bits of make's words are selected,
 	// not branched to: an arithmetic operation that has not run when V8 optimizes a kernel (a
 	// killer met late, a jump between two words the search has not played yet) has no type
@@ -595,32 +628,7 @@ export function kernelSource(g: Geometry): string {
 					`table[tableBase + cell * ${g.cells + 1}]; ${keep}`,
 			)} }`,
 		);
-	for (const fw of ws) {
-		const inner = list(
-			(tw) =>
-				`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
-				forBits(
-					't',
-					tw,
-					'b',
-					'k',
-					`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell, tc = ${twiceCaptures(tw)}; ` +
-						`let key = gainUnit * ${jumpGain('tc')} + table[rowBase + cell]; ${keep}`,
-				) +
-				` }`,
-			'\n',
-		);
-		emit(
-			`{ let x = m${fw}; ${forBits(
-				'x',
-				fw,
-				'fb',
-				'fk',
-				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}, ` +
-					`exposed = ${exposedByJump(fw)};\n${inner}`,
-			)} }`,
-		);
-	}
+	emitKeyedJumps(keep);
 	emit(`return n - outBase;`);
 	emit(`}`);
 
@@ -689,32 +697,7 @@ export function kernelSource(g: Geometry): string {
 					`let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
 			)} }`,
 		);
-	for (const fw of ws) {
-		const inner = list(
-			(tw) =>
-				`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
-				forBits(
-					't',
-					tw,
-					'b',
-					'k',
-					`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell, tc = ${twiceCaptures(tw)}; ` +
-						`let key = gainUnit * ${jumpGain('tc')} + table[rowBase + cell]; ${pick}`,
-				) +
-				` }`,
-			'\n',
-		);
-		emit(
-			`{ let x = m${fw}; ${forBits(
-				'x',
-				fw,
-				'fb',
-				'fk',
-				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}, ` +
-					`exposed = ${exposedByJump(fw)};\n${inner}`,
-			)} }`,
-		);
-	}
+	emitKeyedJumps(pick);
 	emit(`return best;`);
 	emit(`}`);
 	// The blobs that jump to those cells are within distance 2 of them.
