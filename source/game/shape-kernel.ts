@@ -669,34 +669,28 @@ export function kernelSource(g: Geometry): string {
 	const pick =
 		`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
 		`if (key > bestKey) { bestKey = key; best = move; }`;
+	/** Emits the picking loop over the clones of the most captures, their keys `gain` plus the table's. */
+	const pickClones = (gain: string) => {
+		for (const w of ws)
+			emit(
+				`{ let x = qs${w}; ${forBits(
+					'x',
+					w,
+					'b',
+					'k',
+					`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+						`let key = ${gain}table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
+				)} }`,
+			);
+	};
 	emit(`if ((${list((w) => `s${w}`, ' | ')}) !== 0 && cms === cmr) {`);
-	for (const w of ws)
-		emit(
-			`{ let x = qs${w}; ${forBits(
-				'x',
-				w,
-				'b',
-				'k',
-				`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
-					`let key = table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
-			)} }`,
-		);
+	pickClones('');
 	emit(`return best;`);
 	emit(`}`);
 	// With the jump penalty a jump's gain depends on the cell it leaves too, and a clone of fewer
 	// captures can beat it: the clones of the most captures, then every jump, keyed in full.
 	emit(`if (jumpPenalty !== 0) {`);
-	for (const w of ws)
-		emit(
-			`{ let x = qs${w}; ${forBits(
-				'x',
-				w,
-				'b',
-				'k',
-				`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
-					`let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
-			)} }`,
-		);
+	pickClones('gainUnit * (2 * cms + 1) + ');
 	emitKeyedJumps(pick);
 	emit(`return best;`);
 	emit(`}`);
