@@ -28,4 +28,18 @@ describe('the bench signature', () => {
 			nodes += new Searcher().search(benchPosition(entry), { depth: 9, variant: 'ataxx' }).nodes;
 		expect(nodes).toBe(ATAXX_SIGNATURE_DEPTH_9);
 	});
+
+	// The jump penalty orders moves under Ataxx rules only: off, the Ataxx pin is the one of before
+	// it (151456); under Blob War rules the switch changes nothing.
+	it('jumppenalty=off gives the Ataxx nodes of before it, and Blob War rules ignore the switch', () => {
+		const sevens = BENCH_POSITIONS.filter((e) => e.name.startsWith('7x7'));
+		const nodes = (jumpPenalty: boolean, variant: 'ataxx' | 'blobwar', depth: number) =>
+			sevens.reduce(
+				(sum, entry) =>
+					sum + new Searcher({ jumpPenalty }).search(benchPosition(entry), { depth, variant }).nodes,
+				0,
+			);
+		expect(nodes(false, 'ataxx', 9)).toBe(151456);
+		expect(nodes(false, 'blobwar', 7)).toBe(nodes(true, 'blobwar', 7));
+	});
 });
