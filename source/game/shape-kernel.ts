@@ -51,9 +51,7 @@ export interface ShapeKernel {
 	 * key of a move from cell f to cell t that captures c blobs is
 	 * `gainUnit * (2c + 1 if a clone, else 2c) + table[tableBase + f * cells + t]`, plus `bonusA`
 	 * if the move is `moveA`, else `bonusB` if it is `moveB`; the key of `first` is `firstKey`
-	 * whatever it would be. With `jumpPenalty` 1 (0: none) a jump that captures has `2c - x` in
-	 * place of `2c`, x its side's blobs next to f (left open to a capture on f), but at least 2.
-	 * (The search's move ordering: `search/move-ordering.ts`.)
+	 * whatever it would be. (The search's move ordering: `search/move-ordering.ts`.)
 	 */
 	generateScored(
 		bb: Int32Array,
@@ -71,7 +69,29 @@ export interface ShapeKernel {
 		bonusA: number,
 		moveB: number,
 		bonusB: number,
-		jumpPenalty: number,
+	): number;
+	/**
+	 * `generateScored` with the jump penalty: a jump that captures has `2c - x` in place of `2c`,
+	 * x its side's blobs next to f (left open to a capture on f), but at least 2. A function of
+	 * its own, so that `generateScored` keeps its size (V8 does not optimize a function past a
+	 * size, which the 16x16 kernel reached with both in one).
+	 */
+	generateScoredPenalized(
+		bb: Int32Array,
+		base: number,
+		side: number,
+		out: Int32Array,
+		keys: Int32Array,
+		outBase: number,
+		gainUnit: number,
+		table: Int32Array,
+		tableBase: number,
+		first: number,
+		firstKey: number,
+		moveA: number,
+		bonusA: number,
+		moveB: number,
+		bonusB: number,
 	): number;
 	/**
 	 * The move `generateScored` would give the highest key, the first in generation order among
@@ -89,8 +109,19 @@ export interface ShapeKernel {
 		bonusA: number,
 		moveB: number,
 		bonusB: number,
+	): number;
+	/** `firstScored` for `generateScoredPenalized`'s keys, with its `gainUnit`. */
+	firstScoredPenalized(
+		bb: Int32Array,
+		base: number,
+		side: number,
+		table: Int32Array,
+		tableBase: number,
+		moveA: number,
+		bonusA: number,
+		moveB: number,
+		bonusB: number,
 		gainUnit: number,
-		jumpPenalty: number,
 	): number;
 	/**
 	 * True if `side` has a pseudolegal move in the position at `bb[base..]` (an empty cell at distance 1 or 2
@@ -545,27 +576,18 @@ export function kernelSource(g: Geometry): string {
 	// vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums r0, r1), then the
 	// triples above, at and below each cell added into 4-bit sums t0..t3 (an empty cell's own bit
 	// is 0, so the 3x3 sum is its neighbour count); a move reads its target's 4 bits.
-	emit(
-		`function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, ` +
-			`moveA, bonusA, moveB, bonusB, jumpPenalty) {`,
-	);
-	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
-	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
-	emit(empties());
-	emit(singles());
-	emitCaptureCounts();
 	/** Code: twice the captures of a move to bit `bit` of word `w`. */
 	const twiceCaptures = (w: number) =>
 		`((((t0${w} >>> bit) & 1) << 1) | (((t1${w} >>> bit) & 1) << 2) | (((t2${w} >>> bit) & 1) << 3) | ` +
 		`(((t3${w} >>> bit) & 1) << 4))`;
 	/**
-	 * Code: the own blobs next to the cell a jump from bit index `fk` (word `fw`) leaves, times
-	 * `jumpPenalty` (0 or 1): the blobs the jump leaves open to a capture on that cell.
+	 * Code: the own blobs next to the cell a jump from bit index `fk` (word `fw`) leaves: the blobs
+	 * the jump leaves open to a capture on that cell.
 	 */
 	const exposedByJump = (fw: number) =>
-		`jumpPenalty * (${nearWords(fw)
+		nearWords(fw)
 			.map((w) => pop(`m${w} & NEIGHBOURS_${w}[fk]`))
-			.join(' + ')})`;
+			.join(' + ');
 	/**
 	 * Code: a jump's gain from `tc`, twice its captures, and `exposed`: 0 if it captures nothing,
 	 * else `tc - exposed` but at least 2 (a capture stays a capture for late-move pruning).
@@ -576,10 +598,10 @@ export function kernelSource(g: Geometry): string {
 		`(((${tc} - exposed) - ((${tc} - exposed - 2) & ((${tc} - exposed - 2) >> 31))) & ((0 - ${tc}) >> 31))`;
 	/**
 	 * Emits the loops over every jump of the side to move (each blob, each empty cell 2 away) with
-	 * its key in `key` (gain, with the jump penalty, and the table's value), then `then`: `bit`,
-	 * `cell` and `move` are the jump's, `exposed` the blobs it leaves open.
+	 * its key in `key` (gain, with the jump penalty if `penalized`, and the table's value), then
+	 * `then`: `bit`, `cell` and `move` are the jump's, `exposed` the blobs it leaves open.
 	 */
-	const emitKeyedJumps = (then: string) => {
+	const emitKeyedJumps = (then: string, penalized: boolean) => {
 		for (const fw of ws) {
 			const inner = list(
 				(tw) =>
@@ -589,8 +611,11 @@ export function kernelSource(g: Geometry): string {
 						tw,
 						'b',
 						'k',
-						`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell, tc = ${twiceCaptures(tw)}; ` +
-							`let key = gainUnit * ${jumpGain('tc')} + table[rowBase + cell]; ${then}`,
+						`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell` +
+							(penalized
+								? `, tc = ${twiceCaptures(tw)}; let key = gainUnit * ${jumpGain('tc')} + `
+								: `; let key = gainUnit * ${twiceCaptures(tw)} + `) +
+							`table[rowBase + cell]; ${then}`,
 					) +
 					` }`,
 				'\n',
@@ -601,8 +626,9 @@ export function kernelSource(g: Geometry): string {
 					fw,
 					'fb',
 					'fk',
-					`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}, ` +
-						`exposed = ${exposedByJump(fw)};\n${inner}`,
+					`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}` +
+						(penalized ? `, exposed = ${exposedByJump(fw)}` : '') +
+						`;\n${inner}`,
 				)} }`,
 			);
 		}
@@ -615,22 +641,45 @@ export function kernelSource(g: Geometry): string {
 	const keep =
 		`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
 		`if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;`;
-	emit(`let n = outBase;`);
-	for (const w of ws)
+	/** Code: the preamble of a function of the position (the side to move's words, the other's, the empty cells). */
+	const emitPositionWords = () => {
+		emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
+		emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
+		emit(empties());
+	};
+	/**
+	 * Emits `generateScored`, or with `penalized` its twin `generateScoredPenalized` (capturing
+	 * jumps keyed with the jump penalty): two functions, so that the plain one keeps its size and
+	 * speed (V8 does not optimize a function past a size, which the 16x16 kernel reached with the
+	 * penalty in it).
+	 */
+	const emitGenerateScored = (penalized: boolean) => {
 		emit(
-			`{ let x = s${w}; ${forBits(
-				'x',
-				w,
-				'b',
-				'k',
-				`const bit = k - ${w * 32}, cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
-					`let key = gainUnit * (${twiceCaptures(w)} + 1) + ` +
-					`table[tableBase + cell * ${g.cells + 1}]; ${keep}`,
-			)} }`,
+			`function ${penalized ? 'generateScoredPenalized' : 'generateScored'}(bb, base, side, out, keys, ` +
+				`outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB) {`,
 		);
-	emitKeyedJumps(keep);
-	emit(`return n - outBase;`);
-	emit(`}`);
+		emitPositionWords();
+		emit(singles());
+		emitCaptureCounts();
+		emit(`let n = outBase;`);
+		for (const w of ws)
+			emit(
+				`{ let x = s${w}; ${forBits(
+					'x',
+					w,
+					'b',
+					'k',
+					`const bit = k - ${w * 32}, cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+						`let key = gainUnit * (${twiceCaptures(w)} + 1) + ` +
+						`table[tableBase + cell * ${g.cells + 1}]; ${keep}`,
+				)} }`,
+			);
+		emitKeyedJumps(keep, penalized);
+		emit(`return n - outBase;`);
+		emit(`}`);
+	};
+	emitGenerateScored(false);
+	emitGenerateScored(true);
 
 	// firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB): most inner nodes
 	// search one move and cut off; their sort's first step is found here from sets of cells, not
@@ -639,90 +688,98 @@ export function kernelSource(g: Geometry): string {
 	// cells that reach them). If a clone target reaches the most, the best gain is a clone's
 	// (2c + 1 beats a jump's 2c); otherwise it is a jump to one of those cells (none of them is a
 	// clone target). Only the moves of that gain are then scored, in generation order.
-	emit(
-		`function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, gainUnit, ` +
-			`jumpPenalty) {`,
-	);
-	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
-	emit(list((w) => `const m${w} = bb[mo + ${w}] | 0, o${w} = bb[oo + ${w}] | 0;`, '\n'));
-	emit(empties());
-	emit(singles());
-	emit(dilate('d', 'g', 'q'));
-	emit(list((w) => `const r${w} = q${w} & e${w};`, '\n'));
-	emit(`if ((${list((w) => `r${w}`, ' | ')}) === 0) return -1;`);
-	emitCaptureCounts();
-	/** Code: `cm{set}` the most captures over the cells `{set}{w}`, and `q{set}{w}` the cells with that many. */
-	const most = (set: string) => {
-		emit(list((w) => `let q${set}${w} = ${set}${w};`, ' '));
-		emit(`let cm${set} = 0;`);
-		for (const line of largestCountCode(
-			ws,
-			(w) => `q${set}${w}`,
-			(bit, w) => `t${bit}${w}`,
-			`cm${set}`,
-		))
-			emit(line);
-	};
-	most('s');
-	most('r');
-	emit(`let best = -1, bestKey = -1;`);
-	const pick =
-		`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
-		`if (key > bestKey) { bestKey = key; best = move; }`;
-	/** Emits the picking loop over the clones of the most captures, their keys `gain` plus the table's. */
-	const pickClones = (gain: string) => {
-		for (const w of ws)
+	// firstScoredPenalized(..., gainUnit): the same first move with the jump penalty (generateScoredPenalized).
+	const emitFirstScored = (penalized: boolean) => {
+		emit(
+			penalized
+				? `function firstScoredPenalized(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, ` +
+						`gainUnit) {`
+				: `function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB) {`,
+		);
+		emitPositionWords();
+		emit(singles());
+
+		emit(dilate('d', 'g', 'q'));
+		emit(list((w) => `const r${w} = q${w} & e${w};`, '\n'));
+		emit(`if ((${list((w) => `r${w}`, ' | ')}) === 0) return -1;`);
+		emitCaptureCounts();
+		/** Code: `cm{set}` the most captures over the cells `{set}{w}`, and `q{set}{w}` the cells with that many. */
+		const most = (set: string) => {
+			emit(list((w) => `let q${set}${w} = ${set}${w};`, ' '));
+			emit(`let cm${set} = 0;`);
+			for (const line of largestCountCode(
+				ws,
+				(w) => `q${set}${w}`,
+				(bit, w) => `t${bit}${w}`,
+				`cm${set}`,
+			))
+				emit(line);
+		};
+		most('s');
+		most('r');
+		emit(`let best = -1, bestKey = -1;`);
+		const pick =
+			`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
+			`if (key > bestKey) { bestKey = key; best = move; }`;
+		/** Emits the picking loop over the clones of the most captures, their keys `gain` plus the table's. */
+		const pickClones = (gain: string) => {
+			for (const w of ws)
+				emit(
+					`{ let x = qs${w}; ${forBits(
+						'x',
+						w,
+						'b',
+						'k',
+						`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+							`let key = ${gain}table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
+					)} }`,
+				);
+		};
+		emit(`if ((${list((w) => `s${w}`, ' | ')}) !== 0 && cms === cmr) {`);
+		pickClones('');
+		emit(`return best;`);
+		emit(`}`);
+		if (penalized) {
+			// With the jump penalty a jump's gain depends on the cell it leaves too, and a clone of fewer
+			// captures can beat it: the clones of the most captures, then every jump, keyed in full.
+			pickClones('gainUnit * (2 * cms + 1) + ');
+			emitKeyedJumps(pick, true);
+			emit(`return best;`);
+			emit(`}`);
+			return;
+		}
+		// The blobs that jump to those cells are within distance 2 of them.
+		emit(dilate('qr', 'hy', 'y'));
+		emit(dilate('y', 'hz', 'z'));
+		for (const fw of ws) {
+			const inner = list(
+				(tw) =>
+					`{ let t = JUMP_TARGETS_${tw}[fk] & qr${tw}; ` +
+					forBits(
+						't',
+						tw,
+						'b',
+						'k',
+						`const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; ${pick}`,
+					) +
+					` }`,
+				'\n',
+			);
 			emit(
-				`{ let x = qs${w}; ${forBits(
+				`{ let x = m${fw} & z${fw}; ${forBits(
 					'x',
-					w,
-					'b',
-					'k',
-					`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
-						`let key = ${gain}table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
+					fw,
+					'fb',
+					'fk',
+					`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells};\n${inner}`,
 				)} }`,
 			);
+		}
+		emit(`return best;`);
+		emit(`}`);
 	};
-	emit(`if ((${list((w) => `s${w}`, ' | ')}) !== 0 && cms === cmr) {`);
-	pickClones('');
-	emit(`return best;`);
-	emit(`}`);
-	// With the jump penalty a jump's gain depends on the cell it leaves too, and a clone of fewer
-	// captures can beat it: the clones of the most captures, then every jump, keyed in full.
-	emit(`if (jumpPenalty !== 0) {`);
-	pickClones('gainUnit * (2 * cms + 1) + ');
-	emitKeyedJumps(pick);
-	emit(`return best;`);
-	emit(`}`);
-	// The blobs that jump to those cells are within distance 2 of them.
-	emit(dilate('qr', 'hy', 'y'));
-	emit(dilate('y', 'hz', 'z'));
-	for (const fw of ws) {
-		const inner = list(
-			(tw) =>
-				`{ let t = JUMP_TARGETS_${tw}[fk] & qr${tw}; ` +
-				forBits(
-					't',
-					tw,
-					'b',
-					'k',
-					`const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; ${pick}`,
-				) +
-				` }`,
-			'\n',
-		);
-		emit(
-			`{ let x = m${fw} & z${fw}; ${forBits(
-				'x',
-				fw,
-				'fb',
-				'fk',
-				`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells};\n${inner}`,
-			)} }`,
-		);
-	}
-	emit(`return best;`);
-	emit(`}`);
+	emitFirstScored(false);
+	emitFirstScored(true);
 
 	// hasMove(bb, base, side): a cell at distance <= 2 of a blob is empty (two dilations).
 	emit(`function hasMove(bb, base, side) {`);
@@ -890,8 +947,8 @@ export function kernelSource(g: Geometry): string {
 	emit(`return pairs ? ataxxBulkPairs(${unpack}, clock, depth) : ataxxBulk(${unpack}, clock, depth);`);
 	emit(`}`);
 	emit(
-		`return { generate, generateScored, firstScored, hasMove, make, makeBoard, isLegal, gains, exposure, ` +
-			`perft, perftAtaxx };`,
+		`return { generate, generateScored, generateScoredPenalized, firstScored, firstScoredPenalized, ` +
+			`hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };`,
 	);
 	// Stack traces and profiles name the compiled code after this line.
 	emit(`//# sourceURL=${kernelName(g)}`);

@@ -136,7 +136,12 @@ export class MoveOrdering {
 	generateOrdered(stack: PositionStack, ply: number, side: number, tableMove: Move, options: SearchOptions): number {
 		const mBase = ply * stack.moveStride;
 		const killers = options.killers;
-		return stack.kernel.generateScored(
+		const kernel = stack.kernel;
+		return (
+			options.captureOrdering && jumpPenalty(stack, options)
+				? kernel.generateScoredPenalized
+				: kernel.generateScored
+		)(
 			stack.words,
 			ply * stack.stride,
 			side,
@@ -152,7 +157,6 @@ export class MoveOrdering {
 			KILLER1_KEY,
 			killers ? this.killers[2 * ply + 1] : NO_MOVE,
 			KILLER2_KEY,
-			options.captureOrdering ? jumpPenalty(stack, options) : 0,
 		);
 	}
 
@@ -164,7 +168,21 @@ export class MoveOrdering {
 	 */
 	firstOrdered(stack: PositionStack, ply: number, side: number, options: SearchOptions): Move {
 		const killers = options.killers;
-		return stack.kernel.firstScored(
+		const kernel = stack.kernel;
+		if (jumpPenalty(stack, options))
+			return kernel.firstScoredPenalized(
+				stack.words,
+				ply * stack.stride,
+				side,
+				options.history ? this.history : this.noHistory,
+				side * this.cells * this.cells,
+				killers ? this.killers[2 * ply] : NO_MOVE,
+				KILLER1_KEY,
+				killers ? this.killers[2 * ply + 1] : NO_MOVE,
+				KILLER2_KEY,
+				1 << GAIN_SHIFT,
+			);
+		return kernel.firstScored(
 			stack.words,
 			ply * stack.stride,
 			side,
@@ -174,8 +192,6 @@ export class MoveOrdering {
 			KILLER1_KEY,
 			killers ? this.killers[2 * ply + 1] : NO_MOVE,
 			KILLER2_KEY,
-			1 << GAIN_SHIFT,
-			jumpPenalty(stack, options),
 		);
 	}
 

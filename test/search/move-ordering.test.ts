@@ -93,7 +93,7 @@ describe('move ordering in the compiled generator', () => {
 				const expected = keyed(tableMove);
 				const out = new Int32Array(MAX_MOVES + 3);
 				const keys = new Int32Array(MAX_MOVES + 3);
-				const m = kernel.generateScored(
+				const m = (jumpPenalty ? kernel.generateScoredPenalized : kernel.generateScored)(
 					pos.bb,
 					0,
 					pos.side,
@@ -109,26 +109,36 @@ describe('move ordering in the compiled generator', () => {
 					KILLER1_KEY,
 					killer2,
 					KILLER2_KEY,
-					jumpPenalty,
 				);
 				expect(m).toBe(n);
 				expect(Array.from(out.subarray(3, 3 + m))).toEqual(Array.from(moves.subarray(0, n)));
 				expect(Array.from(keys.subarray(3, 3 + m))).toEqual(Array.from(expected.subarray(0, n)));
 
 				// firstScored: what the sort's first step picks (the first of the highest keys), no table move.
-				const first = kernel.firstScored(
-					pos.bb,
-					0,
-					pos.side,
-					history,
-					base,
-					killer1,
-					KILLER1_KEY,
-					killer2,
-					KILLER2_KEY,
-					1 << GAIN_SHIFT,
-					jumpPenalty,
-				);
+				const first = jumpPenalty
+					? kernel.firstScoredPenalized(
+							pos.bb,
+							0,
+							pos.side,
+							history,
+							base,
+							killer1,
+							KILLER1_KEY,
+							killer2,
+							KILLER2_KEY,
+							1 << GAIN_SHIFT,
+						)
+					: kernel.firstScored(
+							pos.bb,
+							0,
+							pos.side,
+							history,
+							base,
+							killer1,
+							KILLER1_KEY,
+							killer2,
+							KILLER2_KEY,
+						);
 				expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
 			}),
 			{ numRuns: runs(100, 2000) },

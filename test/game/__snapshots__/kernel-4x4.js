@@ -36,7 +36,7 @@ out[n++] = f | BIT_CELL[k];
 } }
 return n - outBase;
 }
-function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB, jumpPenalty) {
+function generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB) {
 const mo = base + side * 1, oo = base + 1 - side * 1;
 const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 const e0 = PLAYABLE_0 & ~(m0 | o0);
@@ -53,14 +53,38 @@ let n = outBase;
 const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
 } }
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = jumpPenalty * ((POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]));
+const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const bit = k - 0, cell = BIT_CELL[k], move = f | cell; let key = gainUnit * ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
+} }
+} }
+return n - outBase;
+}
+function generateScoredPenalized(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const s0 = d0 & e0;
+const a0 = (o0 << 1) & NOT_FIRST_COLUMN & ON_BOARD_0, c0 = (o0 >>> 1) & NOT_LAST_COLUMN;
+const r00 = a0 ^ o0 ^ c0, r10 = (a0 & o0) | (c0 & (a0 ^ o0));
+const u00 = (((r00 << 4)) & ON_BOARD_0), u10 = (((r10 << 4)) & ON_BOARD_0), v00 = (((r00 >>> 4)) & ON_BOARD_0), v10 = (((r10 >>> 4)) & ON_BOARD_0);
+const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10) | (k00 & (u10 ^ r10));
+const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
+let n = outBase;
+{ let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
 { let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
 const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;
 } }
 } }
 return n - outBase;
 }
-function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, gainUnit, jumpPenalty) {
+function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB) {
 const mo = base + side * 1, oo = base + 1 - side * 1;
 const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 const e0 = PLAYABLE_0 & ~(m0 | o0);
@@ -95,18 +119,6 @@ const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell
 } }
 return best;
 }
-if (jumpPenalty !== 0) {
-{ let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
-} }
-{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = jumpPenalty * ((POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]));
-{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
-} }
-} }
-return best;
-}
 const hy0 = (qr0 | ((qr0 << 1) & NOT_FIRST_COLUMN) | ((qr0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
 const y0 = (hy0 | (hy0 << 4) | (hy0 >>> 4)) & ON_BOARD_0;
 const hz0 = (y0 | ((y0 << 1) & NOT_FIRST_COLUMN) | ((y0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
@@ -115,6 +127,52 @@ const z0 = (hz0 | (hz0 << 4) | (hz0 >>> 4)) & ON_BOARD_0;
 const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
 { let t = JUMP_TARGETS_0[fk] & qr0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
 const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
+} }
+} }
+return best;
+}
+function firstScoredPenalized(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, gainUnit) {
+const mo = base + side * 1, oo = base + 1 - side * 1;
+const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
+const e0 = PLAYABLE_0 & ~(m0 | o0);
+const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
+const s0 = d0 & e0;
+const g0 = (d0 | ((d0 << 1) & NOT_FIRST_COLUMN) | ((d0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const q0 = (g0 | (g0 << 4) | (g0 >>> 4)) & ON_BOARD_0;
+const r0 = q0 & e0;
+if ((r0) === 0) return -1;
+const a0 = (o0 << 1) & NOT_FIRST_COLUMN & ON_BOARD_0, c0 = (o0 >>> 1) & NOT_LAST_COLUMN;
+const r00 = a0 ^ o0 ^ c0, r10 = (a0 & o0) | (c0 & (a0 ^ o0));
+const u00 = (((r00 << 4)) & ON_BOARD_0), u10 = (((r10 << 4)) & ON_BOARD_0), v00 = (((r00 >>> 4)) & ON_BOARD_0), v10 = (((r10 >>> 4)) & ON_BOARD_0);
+const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10) | (k00 & (u10 ^ r10));
+const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
+let qs0 = s0;
+let cms = 0;
+{ const z = ((qs0 & t30)) !== 0 ? -1 : 0; cms += 8 & z; qs0 &= t30 | ~z; }
+{ const z = ((qs0 & t20)) !== 0 ? -1 : 0; cms += 4 & z; qs0 &= t20 | ~z; }
+{ const z = ((qs0 & t10)) !== 0 ? -1 : 0; cms += 2 & z; qs0 &= t10 | ~z; }
+{ const z = ((qs0 & t00)) !== 0 ? -1 : 0; cms += 1 & z; qs0 &= t00 | ~z; }
+let qr0 = r0;
+let cmr = 0;
+{ const z = ((qr0 & t30)) !== 0 ? -1 : 0; cmr += 8 & z; qr0 &= t30 | ~z; }
+{ const z = ((qr0 & t20)) !== 0 ? -1 : 0; cmr += 4 & z; qr0 &= t20 | ~z; }
+{ const z = ((qr0 & t10)) !== 0 ? -1 : 0; cmr += 2 & z; qr0 &= t10 | ~z; }
+{ const z = ((qr0 & t00)) !== 0 ? -1 : 0; cmr += 1 & z; qr0 &= t00 | ~z; }
+let best = -1, bestKey = -1;
+if ((s0) !== 0 && cms === cmr) {
+{ let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
+} }
+return best;
+}
+{ let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
+} }
+{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
+{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : 0; if (key > bestKey) { bestKey = key; best = move; }
 } }
 } }
 return best;
@@ -482,5 +540,5 @@ const mo = side * 1, oo = 1 - mo;
 if (made) return pairs ? ataxxMadePairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxMade(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
 return pairs ? ataxxBulkPairs(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth) : ataxxBulk(bb[mo + 0] | 0, bb[oo + 0] | 0, clock, depth);
 }
-return { generate, generateScored, firstScored, hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };
+return { generate, generateScored, generateScoredPenalized, firstScored, firstScoredPenalized, hasMove, make, makeBoard, isLegal, gains, exposure, perft, perftAtaxx };
 //# sourceURL=blobterm-kernel-4x4.js
