@@ -34,6 +34,46 @@ export const POP16 = new Uint8Array(65536);
 for (let i = 1; i < 65536; i++) POP16[i] = (i & 1) + POP16[i >>> 1];
 
 /**
+ * The compiled generator with ordering keys (`ShapeKernel.generateScored` and its twin
+ * `generateScoredPenalized`): the position at `bb[base..]`, `side` to move; moves and keys
+ * written from `outBase`; returns how many.
+ */
+export type GenerateScored = (
+	bb: Int32Array,
+	base: number,
+	side: number,
+	out: Int32Array,
+	keys: Int32Array,
+	outBase: number,
+	gainUnit: number,
+	table: Int32Array,
+	tableBase: number,
+	first: number,
+	firstKey: number,
+	moveA: number,
+	bonusA: number,
+	moveB: number,
+	bonusB: number,
+) => number;
+
+/**
+ * The first move of the generator's keys, found without the list (`ShapeKernel.firstScored` and
+ * its twin `firstScoredPenalized`); -1 if `side` has no move.
+ */
+export type FirstScored = (
+	bb: Int32Array,
+	base: number,
+	side: number,
+	table: Int32Array,
+	tableBase: number,
+	moveA: number,
+	bonusA: number,
+	moveB: number,
+	bonusB: number,
+	gainUnit: number,
+) => number;
+
+/**
  * Compiled functions for one board shape. A position is `2 * words` words, Blue's then Red's (as
  * in `Position.bb`), found at offset `base` of an `Int32Array` (the search keeps a stack of them
  * in one array).
@@ -53,76 +93,25 @@ export interface ShapeKernel {
 	 * if the move is `moveA`, else `bonusB` if it is `moveB`; the key of `first` is `firstKey`
 	 * whatever it would be. (The search's move ordering: `search/move-ordering.ts`.)
 	 */
-	generateScored(
-		bb: Int32Array,
-		base: number,
-		side: number,
-		out: Int32Array,
-		keys: Int32Array,
-		outBase: number,
-		gainUnit: number,
-		table: Int32Array,
-		tableBase: number,
-		first: number,
-		firstKey: number,
-		moveA: number,
-		bonusA: number,
-		moveB: number,
-		bonusB: number,
-	): number;
+	generateScored: GenerateScored;
 	/**
 	 * `generateScored` with the jump penalty: a jump that captures has `2c - x` in place of `2c`,
 	 * x its side's blobs next to f (left open to a capture on f), but at least 2. A function of
 	 * its own, so that `generateScored` keeps its size (V8 does not optimize a function past a
 	 * size, which the 16x16 kernel reached with both in one).
 	 */
-	generateScoredPenalized(
-		bb: Int32Array,
-		base: number,
-		side: number,
-		out: Int32Array,
-		keys: Int32Array,
-		outBase: number,
-		gainUnit: number,
-		table: Int32Array,
-		tableBase: number,
-		first: number,
-		firstKey: number,
-		moveA: number,
-		bonusA: number,
-		moveB: number,
-		bonusB: number,
-	): number;
+	generateScoredPenalized: GenerateScored;
 	/**
 	 * The move `generateScored` would give the highest key, the first in generation order among
 	 * equal keys (what one selection step over its list picks), without listing the moves; -1 if
 	 * `side` has no move. Valid when `gainUnit` is more than any table value plus bonus (the gain
-	 * decides first), with no `first` move: the arguments are `generateScored`'s otherwise.
+	 * decides first), with no `first` move: the arguments are `generateScored`'s otherwise. This
+	 * one compares moves of one gain only and does not read `gainUnit` (its code has no such
+	 * parameter; the type has it so that the search calls either of the two alike).
 	 */
-	firstScored(
-		bb: Int32Array,
-		base: number,
-		side: number,
-		table: Int32Array,
-		tableBase: number,
-		moveA: number,
-		bonusA: number,
-		moveB: number,
-		bonusB: number,
-	): number;
-	/** `firstScored` for `generateScoredPenalized`'s keys, with its `gainUnit`. */
-	firstScoredPenalized(
-		bb: Int32Array,
-		base: number,
-		side: number,
-		table: Int32Array,
-		tableBase: number,
-		moveA: number,
-		bonusA: number,
-		moveB: number,
-		bonusB: number,
-		gainUnit: number,
-	): number;
+	firstScored: FirstScored;
+	/** `firstScored` for `generateScoredPenalized`'s keys: this one reads `gainUnit`. */
+	firstScoredPenalized: FirstScored;
 	/**
 	 * True if `side` has a pseudolegal move in the position at `bb[base..]` (an empty cell at distance 1 or 2
 	 * of one of its blobs).

@@ -169,20 +169,7 @@ export class MoveOrdering {
 	firstOrdered(stack: PositionStack, ply: number, side: number, options: SearchOptions): Move {
 		const killers = options.killers;
 		const kernel = stack.kernel;
-		if (jumpPenalty(stack, options))
-			return kernel.firstScoredPenalized(
-				stack.words,
-				ply * stack.stride,
-				side,
-				options.history ? this.history : this.noHistory,
-				side * this.cells * this.cells,
-				killers ? this.killers[2 * ply] : NO_MOVE,
-				KILLER1_KEY,
-				killers ? this.killers[2 * ply + 1] : NO_MOVE,
-				KILLER2_KEY,
-				1 << GAIN_SHIFT,
-			);
-		return kernel.firstScored(
+		return (jumpPenalty(stack, options) ? kernel.firstScoredPenalized : kernel.firstScored)(
 			stack.words,
 			ply * stack.stride,
 			side,
@@ -192,6 +179,7 @@ export class MoveOrdering {
 			KILLER1_KEY,
 			killers ? this.killers[2 * ply + 1] : NO_MOVE,
 			KILLER2_KEY,
+			1 << GAIN_SHIFT,
 		);
 	}
 

@@ -115,30 +115,18 @@ describe('move ordering in the compiled generator', () => {
 				expect(Array.from(keys.subarray(3, 3 + m))).toEqual(Array.from(expected.subarray(0, n)));
 
 				// firstScored: what the sort's first step picks (the first of the highest keys), no table move.
-				const first = jumpPenalty
-					? kernel.firstScoredPenalized(
-							pos.bb,
-							0,
-							pos.side,
-							history,
-							base,
-							killer1,
-							KILLER1_KEY,
-							killer2,
-							KILLER2_KEY,
-							1 << GAIN_SHIFT,
-						)
-					: kernel.firstScored(
-							pos.bb,
-							0,
-							pos.side,
-							history,
-							base,
-							killer1,
-							KILLER1_KEY,
-							killer2,
-							KILLER2_KEY,
-						);
+				const first = (jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
+					pos.bb,
+					0,
+					pos.side,
+					history,
+					base,
+					killer1,
+					KILLER1_KEY,
+					killer2,
+					KILLER2_KEY,
+					1 << GAIN_SHIFT,
+				);
 				expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
 			}),
 			{ numRuns: runs(100, 2000) },
