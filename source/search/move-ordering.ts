@@ -45,11 +45,11 @@ export function capturesNothing(key: number): boolean {
 
 /**
  * 1 if the ordering lowers the gain of capturing jumps by the blobs they leave open
- * (`SearchOptions.jumpPenalty`), else 0: under Ataxx rules only, where it was measured
- * (self-play, docs/strength.md); Blob War rules keep the plain gain.
+ * (`SearchOptions.jumpPenalty`), else 0. Measured by self-play under both rules
+ * (docs/strength.md).
  */
-function jumpPenalty(stack: PositionStack, options: SearchOptions): number {
-	return options.jumpPenalty && stack.variant === 'ataxx' ? 1 : 0;
+function jumpPenalty(options: SearchOptions): number {
+	return options.jumpPenalty ? 1 : 0;
 }
 
 /** The killer moves and history of one search thread. */
@@ -103,7 +103,7 @@ export class MoveOrdering {
 				keys,
 				mBase,
 				GAIN_SHIFT,
-				jumpPenalty(stack, options),
+				jumpPenalty(options),
 			);
 		else keys.fill(0, mBase, mBase + n);
 		const killer1 = options.killers ? this.killers[2 * ply] : NO_MOVE;
@@ -138,9 +138,7 @@ export class MoveOrdering {
 		const killers = options.killers;
 		const kernel = stack.kernel;
 		return (
-			options.captureOrdering && jumpPenalty(stack, options)
-				? kernel.generateScoredPenalized
-				: kernel.generateScored
+			options.captureOrdering && jumpPenalty(options) ? kernel.generateScoredPenalized : kernel.generateScored
 		)(
 			stack.words,
 			ply * stack.stride,
@@ -169,7 +167,7 @@ export class MoveOrdering {
 	firstOrdered(stack: PositionStack, ply: number, side: number, options: SearchOptions): Move {
 		const killers = options.killers;
 		const kernel = stack.kernel;
-		return (jumpPenalty(stack, options) ? kernel.firstScoredPenalized : kernel.firstScored)(
+		return (jumpPenalty(options) ? kernel.firstScoredPenalized : kernel.firstScored)(
 			stack.words,
 			ply * stack.stride,
 			side,

@@ -36,11 +36,11 @@ export interface SearchOptions {
 	/** Order moves by blobs gained (captures, plus one for a clone): the capture count. */
 	readonly captureOrdering: boolean;
 	/**
-	 * With `captureOrdering`, under Ataxx rules: a jump that captures gains one unit less (half a
-	 * blob) for each own blob next to the cell it leaves (open to a capture there), but stays
-	 * above a move that captures nothing. Blob War rules keep the plain gain (not measured there).
-	 * In self-play under Ataxx rules, on against off: +57.1 ± 37.4 Elo at 100,000 nodes per move
-	 * (344 games, SPRT [0, 20] H1; docs/strength.md).
+	 * With `captureOrdering`: a jump that captures gains one unit less (half a blob) for each own
+	 * blob next to the cell it leaves (open to a capture there), but stays above a move that
+	 * captures nothing. In self-play, on against off: under Ataxx rules +57.1 ± 37.4 Elo at
+	 * 100,000 nodes per move (344 games, SPRT [0, 20] H1); under Blob War rules +30.6 ± 47.2 Elo
+	 * at 20,000 (182 games on the Blob War boards, SPRT [-20, 0] H1: no loss); docs/strength.md.
 	 */
 	readonly jumpPenalty: boolean;
 	/** Try the table's move first. */
