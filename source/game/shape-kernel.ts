@@ -586,42 +586,52 @@ export function kernelSource(g: Geometry): string {
 	const jumpGain = (tc: string) =>
 		`(((${tc} - exposed) - ((${tc} - exposed - 2) & ((${tc} - exposed - 2) >> 31))) & ((0 - ${tc}) >> 31))`;
 	/**
-	 * Emits the loops over every jump of the side to move (each blob, each empty cell 2 away) with
-	 * its key in `key` (gain, with the jump penalty if `penalized`, and the table's value), then
-	 * `then`: `bit`, `cell` and `move` are the jump's, `exposed` the blobs it leaves open.
+	 * Emits the loops over the jumps of the side to move: from each blob of `m{w}` (only those in
+	 * `{sources}{w}` if given) to each cell of `{targets}{w}` 2 away. At a blob the code has
+	 * `from`, `f` (from << 8) and `rowBase` (its row of the table), and `atBlob(fw)`'s
+	 * declarations after them; at a target `k` (its bit index), then `atTarget(tw)`.
 	 */
-	const emitKeyedJumps = (then: string, penalized: boolean) => {
+	const emitJumpLoops = (
+		sources: string | null,
+		targets: string,
+		atBlob: (fw: number) => string,
+		atTarget: (tw: number) => string,
+	) => {
 		for (const fw of ws) {
 			const inner = list(
 				(tw) =>
-					`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
-					forBits(
-						't',
-						tw,
-						'b',
-						'k',
-						`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell` +
-							(penalized
-								? `, tc = ${twiceCaptures(tw)}; let key = gainUnit * ${jumpGain('tc')} + `
-								: `; let key = gainUnit * ${twiceCaptures(tw)} + `) +
-							`table[rowBase + cell]; ${then}`,
-					) +
-					` }`,
+					`{ let t = JUMP_TARGETS_${tw}[fk] & ${targets}${tw}; ${forBits('t', tw, 'b', 'k', atTarget(tw))} }`,
 				'\n',
 			);
 			emit(
-				`{ let x = m${fw}; ${forBits(
+				`{ let x = m${fw}${sources === null ? '' : ` & ${sources}${fw}`}; ${forBits(
 					'x',
 					fw,
 					'fb',
 					'fk',
 					`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}` +
-						(penalized ? `, exposed = ${exposedByJump(fw)}` : '') +
-						`;\n${inner}`,
+						`${atBlob(fw)};\n${inner}`,
 				)} }`,
 			);
 		}
 	};
+	/**
+	 * Emits the loops over every jump of the side to move (each blob, each empty cell 2 away) with
+	 * its key in `key` (gain, with the jump penalty if `penalized`, and the table's value), then
+	 * `then`: `bit`, `cell` and `move` are the jump's, `exposed` the blobs it leaves open.
+	 */
+	const emitKeyedJumps = (then: string, penalized: boolean) =>
+		emitJumpLoops(
+			null,
+			'e',
+			(fw) => (penalized ? `, exposed = ${exposedByJump(fw)}` : ''),
+			(tw) =>
+				`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell` +
+				(penalized
+					? `, tc = ${twiceCaptures(tw)}; let key = gainUnit * ${jumpGain('tc')} + `
+					: `; let key = gainUnit * ${twiceCaptures(tw)} + `) +
+				`table[rowBase + cell]; ${then}`,
+		);
 	// The killers' bonuses, the capture counts below and the bits of make's words are selected,
 	// not branched to: an arithmetic operation that has not run when V8 optimizes a kernel (a
 	// killer met late, a jump between two words the search has not played yet) has no type
@@ -740,30 +750,12 @@ export function kernelSource(g: Geometry): string {
 		// The blobs that jump to those cells are within distance 2 of them.
 		emit(dilate('qr', 'hy', 'y'));
 		emit(dilate('y', 'hz', 'z'));
-		for (const fw of ws) {
-			const inner = list(
-				(tw) =>
-					`{ let t = JUMP_TARGETS_${tw}[fk] & qr${tw}; ` +
-					forBits(
-						't',
-						tw,
-						'b',
-						'k',
-						`const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; ${pick}`,
-					) +
-					` }`,
-				'\n',
-			);
-			emit(
-				`{ let x = m${fw} & z${fw}; ${forBits(
-					'x',
-					fw,
-					'fb',
-					'fk',
-					`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells};\n${inner}`,
-				)} }`,
-			);
-		}
+		emitJumpLoops(
+			'z',
+			'qr',
+			() => '',
+			() => `const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; ${pick}`,
+		);
 		emit(`return best;`);
 		emit(`}`);
 	};

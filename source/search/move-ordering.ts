@@ -43,15 +43,6 @@ export function capturesNothing(key: number): boolean {
 	return key >>> GAIN_SHIFT <= QUIET_MAX_GAIN;
 }
 
-/**
- * 1 if the ordering lowers the gain of capturing jumps by the blobs they leave open
- * (`SearchOptions.jumpPenalty`), else 0. Measured by self-play under both rules
- * (docs/strength.md).
- */
-function jumpPenalty(options: SearchOptions): number {
-	return options.jumpPenalty ? 1 : 0;
-}
-
 /** The killer moves and history of one search thread. */
 export class MoveOrdering {
 	private readonly killers = new Int32Array(2 * (MAX_PLY + 1)).fill(NO_MOVE);
@@ -103,7 +94,7 @@ export class MoveOrdering {
 				keys,
 				mBase,
 				GAIN_SHIFT,
-				jumpPenalty(options),
+				options.jumpPenalty ? 1 : 0,
 			);
 		else keys.fill(0, mBase, mBase + n);
 		const killer1 = options.killers ? this.killers[2 * ply] : NO_MOVE;
@@ -138,7 +129,7 @@ export class MoveOrdering {
 		const killers = options.killers;
 		const kernel = stack.kernel;
 		return (
-			options.captureOrdering && jumpPenalty(options) ? kernel.generateScoredPenalized : kernel.generateScored
+			options.captureOrdering && options.jumpPenalty ? kernel.generateScoredPenalized : kernel.generateScored
 		)(
 			stack.words,
 			ply * stack.stride,
@@ -167,7 +158,7 @@ export class MoveOrdering {
 	firstOrdered(stack: PositionStack, ply: number, side: number, options: SearchOptions): Move {
 		const killers = options.killers;
 		const kernel = stack.kernel;
-		return (jumpPenalty(options) ? kernel.firstScoredPenalized : kernel.firstScored)(
+		return (options.jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
 			stack.words,
 			ply * stack.stride,
 			side,
