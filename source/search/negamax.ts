@@ -28,16 +28,6 @@ import { type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitHost, type SplitPolicy, type SplitResult } from './split-policy.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TableEntry, type TranspositionTable } from './transposition-table.js';
 
-/**
- * Moves of a node picked best first by their ordering keys under Blob War rules; the others
- * follow unsorted. Measured on the bench positions (Blob War rules) to depth 7: 3% fewer nodes
- * and 7% more nodes per second than sorting them all (3 and 12 did worse). Under Ataxx rules
- * every move is picked best first: it won self-play at 20,000 and 100,000 nodes per move
- * (docs/strength.md), and on 120 positions of games against autaxx searched to depth 9 it took
- * 12% fewer nodes in about the same time.
- */
-const SORTED_MOVES_BLOBWAR = 6;
-
 /** Reverse futility pruning: at most this many plies to go, this margin per ply (score units). */
 const RFP_DEPTH = 3;
 const RFP_MARGIN = 2 * SCALE;
@@ -114,8 +104,6 @@ export class TreeSearch implements SplitHost {
 	private readonly nullMoveAllowed = new Uint8Array(MAX_PLY + 2).fill(1);
 	/** Futility margins by plies to go for the rule set of the position searched (set by `reset`). */
 	private futilityMargin = FUTILITY_MARGIN_BLOBWAR;
-	/** Moves of a node picked best first (`SORTED_MOVES_BLOBWAR`, or all of them under Ataxx rules). */
-	private sortedMoves = SORTED_MOVES_BLOBWAR;
 	/** Whether `policy` may split (false: its `canSplit` is never called). */
 	private splitting = false;
 
@@ -146,7 +134,6 @@ export class TreeSearch implements SplitHost {
 		this.nodeLimit = nodeLimit;
 		this.splitting = splitting;
 		this.futilityMargin = this.stack.variant === 'ataxx' ? FUTILITY_MARGIN_ATAXX : FUTILITY_MARGIN_BLOBWAR;
-		this.sortedMoves = this.stack.variant === 'ataxx' ? this.stack.moveStride : SORTED_MOVES_BLOBWAR;
 	}
 
 	/** The table's move for the position at `ply`, or NO_MOVE. */
@@ -342,9 +329,10 @@ export class TreeSearch implements SplitHost {
 						swapToFront(moves, keys, mBase, end, firstMove);
 						if (i >= end) break;
 					}
-					// The first moves best first (under Ataxx rules all of them); past them (an ALL node,
-					// most likely) sorting costs more than it saves: the rest go in the order they are left in.
-					move = i - mBase < this.sortedMoves ? pickNextMove(moves, keys, i, end) : moves[i];
+					// Every move best first by its ordering key (a selection sort, one step per move
+					// searched): under both rule sets it won self-play against sorting the first 6 only
+					// (docs/strength.md), although it costs speed where a node searches all its moves.
+					move = pickNextMove(moves, keys, i, end);
 				}
 				if (move === tableMove && searched > 0) continue;
 				// Step 7. Young Brothers Wait: once the eldest brother is searched (two at a null-window
