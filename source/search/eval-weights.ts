@@ -122,8 +122,8 @@ export const SHIPPED_WEIGHTS: Readonly<Record<Variant, NamedWeights>> = {
 
 /**
  * Boards of more cells than this (rows times columns, holes included: 8 x 8) are large. Under
- * Blob War rules they keep the weights of before the last fit, which played better on 16 x 16
- * (docs/evaluation.md).
+ * Blob War rules they have weights of their own, fitted to 16 x 16 games: the fit on the smaller
+ * boards' games lost on 16 x 16 (docs/evaluation.md).
  */
 export const LARGE_BOARD_CELLS = 64;
 
