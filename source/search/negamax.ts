@@ -365,8 +365,7 @@ export class TreeSearch implements SplitHost {
 					break;
 				}
 				// Late-move pruning: once enough moves are searched (fewer at shallow nodes off the PV), the
-				// moves that capture nothing are not (under Blob War rules the moves past the first few are
-				// not sorted, so a capture may still come).
+				// moves that capture nothing are not.
 				if (
 					options.selective &&
 					options.lateMovePruning &&
