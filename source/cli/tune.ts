@@ -20,8 +20,10 @@ import {
 	fitWeights,
 	meanSquaredError,
 	type RealWeights,
+	resampleTaper,
 	roundWeights,
 } from '../tuning/texel.js';
+import { taperPoints } from '../search/eval-kernel.js';
 import { trainingSet, TrainingDataError, type TrainingSet } from '../tuning/training-positions.js';
 import { BOUNDS } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
@@ -45,6 +47,10 @@ const help = `
     --k K              the scaling constant (default: fitted to the starting weights)
     --iterations N     Levenberg-Marquardt iterations at most (default 50)
     --start FILE       starting weights (default: the classic evaluation's, in features)
+    --taper-points N   weights at N phases evenly spaced from the opening (an empty board) to
+                       the endgame (a full board), interpolated between (2 to 9; default: as
+                       many as the starting weights have, 2 for the classic ones); starting
+                       weights of fewer points are interpolated to N
     --skip-plies N     half-moves left out at the start of each game (default 8)
     --margin CB        quiet: 2-ply score within CB centiblobs of the static one (default 100)
     --fix TERMS        terms whose weights stay as they start, comma-separated
@@ -65,6 +71,7 @@ const help = `
   Examples
     $ blobterm tune games.jsonl --out weights.json
     $ blobterm tune a.jsonl b.jsonl --out w.json --k 1.1 --iterations 20 --start source/search/weights-ataxx.json
+    $ blobterm tune games.jsonl --out w5.json --start w.json --taper-points 5
 `;
 
 /** The tune command's flags (numbers as text, read by `number-flags.ts`). */
@@ -73,6 +80,7 @@ const FLAGS = {
 	k: { type: 'string' },
 	iterations: { type: 'string', default: '50' },
 	start: { type: 'string' },
+	taperPoints: { type: 'string' },
 	skipPlies: { type: 'string', default: '8' },
 	margin: { type: 'string', default: '100' },
 	ridge: { type: 'string', default: '0' },
@@ -95,6 +103,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		start: given.start,
 		k: readNumberFlag('--k', given.k, BOUNDS.scalingK),
 		iterations: readNumber('--iterations', given.iterations, BOUNDS.tuneIterations),
+		taperPoints: readNumberFlag('--taper-points', given.taperPoints, BOUNDS.taperPoints),
 		skipPlies: readNumber('--skip-plies', given.skipPlies, BOUNDS.skipPlies),
 		margin: readNumber('--margin', given.margin, BOUNDS.quietMargin),
 		ridge: readNumber('--ridge', given.ridge, BOUNDS.ridge),
@@ -125,7 +134,11 @@ export async function run(argv: readonly string[]): Promise<void> {
 	let named: NamedWeights;
 	try {
 		named = flags.start === undefined ? CLASSIC_WEIGHTS : readWeightsFile(flags.start);
-		start = { opening: Array.from(named.opening), endgame: Array.from(named.endgame) };
+		start = {
+			opening: Array.from(named.opening),
+			endgame: Array.from(named.endgame),
+			middle: (named.middle ?? []).map((list) => Array.from(list)),
+		};
 	} catch (error) {
 		if (error instanceof WeightsFileError) throw new UsageError(error.message);
 		throw error;
@@ -156,11 +169,19 @@ export async function run(argv: readonly string[]): Promise<void> {
 	for (let i = 0; i < set.count; i++) (set.game[i] % 10 === 9 ? held : train).push(i);
 	out(`fitting on ${train.length} positions, ${held.length} held out (every tenth game)`);
 	// The fit starts inside the sign bounds: K, the starting error and the ridge's prior are the clamped start's.
+	if (flags.taperPoints !== undefined && flags.taperPoints !== taperPoints(start).length) {
+		out(`starting weights interpolated from ${taperPoints(start).length} to ${flags.taperPoints} taper points`);
+		start = resampleTaper(start, flags.taperPoints);
+	}
+	const points = taperPoints(start).length;
+	const pointNames = pointNamesOf(points);
 	const clamped = clampToSigns(start, signs);
+	const [startPoints, clampedPoints] = [taperPoints(start), taperPoints(clamped)];
 	const moved = TERMS.flatMap((t, i) =>
-		(['opening', 'endgame'] as const)
-			.filter((phase) => clamped[phase][i] !== start[phase][i])
-			.map((phase) => `${t}.${phase} ${start[phase][i]} to 0`),
+		pointNames
+			.map((name, j) => ({ name, from: startPoints[j][i], to: clampedPoints[j][i] }))
+			.filter(({ from, to }) => from !== to)
+			.map(({ name, from }) => `${t}.${name} ${from} to 0`),
 	);
 	if (moved.length > 0) out(`starting weights clamped into the sign bounds: ${moved.join(', ')}`);
 	start = clamped;
@@ -193,7 +214,11 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const materialFixed = fixed.includes(TERMS.indexOf('blobs.mine')) || fixed.includes(TERMS.indexOf('blobs.theirs'));
 	const scaled = materialFixed ? { weights: fitted, k, scale: 1 } : normalise(fitted, k);
 	const rounded = roundWeights(scaled.weights);
-	const real = { opening: Array.from(rounded.opening), endgame: Array.from(rounded.endgame) };
+	const real = {
+		opening: Array.from(rounded.opening),
+		endgame: Array.from(rounded.endgame),
+		middle: (rounded.middle ?? []).map((list) => Array.from(list)),
+	};
 	const kOut = scaled.k;
 	if (!materialFixed)
 		out(`scaled by ${scaled.scale.toFixed(4)} (a blob of material is 100 in the endgame): K = ${kOut.toFixed(4)}`);
@@ -225,9 +250,21 @@ export async function run(argv: readonly string[]): Promise<void> {
 	await writeFileAtomic(flags.out, `${JSON.stringify(file, null, '\t')}\n`);
 	out(`weights written to ${flags.out}`);
 	const width = Math.max(...TERMS.map((t) => t.length));
-	out(`${'term'.padEnd(width)}  opening  endgame`);
+	const columns = pointNames.map((name) => Math.max(7, name.length));
+	const fittedPoints = taperPoints(rounded);
+	out(`${'term'.padEnd(width)}${pointNames.map((name, j) => `  ${name.padStart(columns[j])}`).join('')}`);
 	TERMS.forEach((t, i) =>
-		out(`${t.padEnd(width)}  ${String(rounded.opening[i]).padStart(7)}  ${String(rounded.endgame[i]).padStart(7)}`),
+		out(`${t.padEnd(width)}${fittedPoints.map((list, j) => `  ${String(list[i]).padStart(columns[j])}`).join('')}`),
+	);
+}
+
+/**
+ * Names of `count` taper points in messages and the weight table: `opening` and `endgame`, and
+ * the points between by their phase (`phase 0.5`).
+ */
+function pointNamesOf(count: number): string[] {
+	return Array.from({ length: count }, (_, j) =>
+		j === 0 ? 'opening' : j === count - 1 ? 'endgame' : `phase ${Number((j / (count - 1)).toFixed(3))}`,
 	);
 }
 
@@ -240,8 +277,13 @@ function normalise(weights: RealWeights, k: number): { weights: RealWeights; k: 
 	const material =
 		(weights.endgame[TERMS.indexOf('blobs.mine')] - weights.endgame[TERMS.indexOf('blobs.theirs')]) / 2;
 	const scale = material > 0 ? 100 / material : 1;
+	const times = (list: readonly number[]) => list.map((w) => w * scale);
 	return {
-		weights: { opening: weights.opening.map((w) => w * scale), endgame: weights.endgame.map((w) => w * scale) },
+		weights: {
+			opening: times(weights.opening),
+			endgame: times(weights.endgame),
+			middle: (weights.middle ?? []).map(times),
+		},
 		k: k / scale,
 		scale,
 	};

@@ -80,6 +80,8 @@ export const BOUNDS = {
 	openingSample: { unit: 'positions', min: 1, max: 1_000_000, integer: true },
 	/** Levenberg-Marquardt iterations of `blobterm tune`. */
 	tuneIterations: { unit: 'iterations', min: 1, max: 10_000, integer: true },
+	/** Taper points of the learned evaluation's weights, evenly spaced in phase (`eval-kernel.ts`). */
+	taperPoints: { unit: 'taper points', min: 2, max: 9, integer: true },
 	/** Half-moves left out at the start of each training game. */
 	skipPlies: { unit: 'half-moves', min: 0, max: 10_000, integer: true },
 	/** Largest gap between a 2-ply score and the static one in a quiet position, centiblobs. */

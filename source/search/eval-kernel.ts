@@ -17,12 +17,42 @@ import { type Geometry } from '../game/geometry.js';
 import { largestCountCode, POP16 } from '../game/shape-kernel.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
 
-/** Integer weights of the terms (`eval-features.ts` order), in centiblobs. */
+/**
+ * Integer weights of the terms (`eval-features.ts` order), in centiblobs, at the taper points:
+ * phases evenly spaced from 0 to 1, between which the weights are interpolated linearly
+ * (a piecewise-linear taper; two points, the opening and the endgame, are the classic tapered
+ * evaluation of chess engines).
+ */
 export interface TermWeights {
 	/** Weight of each term at phase 0 (an empty board). */
 	readonly opening: ArrayLike<number>;
 	/** Weight of each term at phase 1 (a full board). */
 	readonly endgame: ArrayLike<number>;
+	/**
+	 * Weights at taper points between the two, in order: with `m` of them, point `j` (1..m) is at
+	 * phase `j / (m + 1)`. Absent or empty: the opening and the endgame alone.
+	 */
+	readonly middle?: readonly ArrayLike<number>[];
+}
+
+/** Most taper points of a weight set (the opening, the endgame and up to 7 between). */
+export const MAX_TAPER_POINTS = 9;
+
+/** The weights of each taper point, from the opening (phase 0) to the endgame (phase 1). */
+export function taperPoints(weights: TermWeights): ArrayLike<number>[] {
+	return [weights.opening, ...(weights.middle ?? []), weights.endgame];
+}
+
+/**
+ * Where phase `p` (0..1) falls among `points` evenly spaced taper points: the segment `seg`
+ * (0..points - 2) between points `seg` and `seg + 1`, and the share `u` (0..1) of the way along
+ * it. The evaluation is `(1 - u) * E[seg] + u * E[seg + 1]` with `E[j]` the sum of the features
+ * times the weights of point `j`.
+ */
+export function taperSegment(p: number, points: number): { seg: number; u: number } {
+	const t = p * (points - 1);
+	const seg = Math.min(points - 2, Math.floor(t));
+	return { seg, u: t - seg };
 }
 
 /** The compiled evaluation of one board shape and weight set. */
@@ -30,8 +60,11 @@ export interface EvalKernel {
 	/**
 	 * The tapered score of the position at `bb[base..]` (`2 * words` words, Blue's then Red's)
 	 * with `side` to move, from its view, in centiblobs:
-	 * `floor((A * (PHASE_ONE - ph) + B * ph) / PHASE_ONE)` where A and B are the sums of the
-	 * terms times their opening and endgame weights and `ph = phase[mine + theirs]`.
+	 * `floor((A * (PHASE_ONE - u) + B * u) / PHASE_ONE)` where A and B are the sums of the
+	 * terms times the weights of the taper points around the phase `ph = phase[mine + theirs]`
+	 * and `u` the fixed-point share of the way between them: with `K` taper points,
+	 * `seg = min(K - 2, floor(ph * (K - 1) / PHASE_ONE))` and `u = ph * (K - 1) - seg * PHASE_ONE`
+	 * (with two points, A and B are the opening and endgame sums and `u = ph`).
 	 * @param mine blobs of `side`; @param theirs blobs of the other side
 	 */
 	score(bb: Int32Array, base: number, side: number, mine: number, theirs: number): number;
@@ -57,7 +90,9 @@ const CACHE_LIMIT = 64;
  *   integer of at most `MAX_WEIGHT` in absolute value
  */
 export function evalKernel(g: Geometry, weights: TermWeights): EvalKernel {
-	const key = `${g.id}|${Array.from(weights.opening).join(',')}|${Array.from(weights.endgame).join(',')}`;
+	const key = `${g.id}|${taperPoints(weights)
+		.map((list) => Array.from(list).join(','))
+		.join('|')}`;
 	let kernel = kernels.get(key);
 	if (!kernel) {
 		kernel = compileEvalKernel(g, weights);
@@ -68,7 +103,10 @@ export function evalKernel(g: Geometry, weights: TermWeights): EvalKernel {
 }
 
 function compileEvalKernel(g: Geometry, weights: TermWeights): EvalKernel {
-	for (const list of [weights.opening, weights.endgame]) {
+	const points = taperPoints(weights);
+	if (points.length > MAX_TAPER_POINTS)
+		throw new RangeError(`at most ${MAX_TAPER_POINTS} taper points, got ${points.length}`);
+	for (const list of points) {
 		if (list.length !== TERM_COUNT) throw new RangeError(`expected ${TERM_COUNT} weights, got ${list.length}`);
 		for (let i = 0; i < TERM_COUNT; i++)
 			if (!Number.isInteger(list[i]) || Math.abs(list[i]) > MAX_WEIGHT)
@@ -270,35 +308,57 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 	];
 	const n = SIDE_FEATURES.length;
 
-	// score(bb, base, side, mine, theirs): terms with a zero weight in both phases are not counted,
-	// nor a zero weight of one phase. V8 and the sums A and B: as small integers, a zero count times
-	// a negative weight is -0, which threw the optimized code away; as int32 (`| 0`) the 16x16
-	// kernel ran about 20% slower once optimized (measured; the cause was not found). So A and B
-	// are float64 from the start (they begin at 0.5, taken off before the division: every value
+	// score(bb, base, side, mine, theirs): terms with a zero weight at every taper point are not
+	// counted, nor a zero weight of one point. V8 and the sums A and B: as small integers, a zero
+	// count times a negative weight is -0, which threw the optimized code away; as int32 (`| 0`) the
+	// 16x16 kernel ran about 20% slower once optimized (measured; the cause was not found). So A and
+	// B are float64 from the start (they begin at 0.5, taken off before the division: every value
 	// stays an exact integer), and a negative weight is subtracted (`a -= 26 * x`, never -0).
+	// With more than two taper points, the features are counted first and only the two sums of the
+	// phase's segment are made (a branch per segment).
 	{
 		const { out, feature } = body();
-		const terms: string[] = [];
-		const add = (sum: string, w: number) =>
-			w === 0 ? '' : w > 0 ? ` ${sum} += ${w} * x;` : ` ${sum} -= ${-w} * x;`;
-		for (let i = 0; i < TERM_COUNT; i++) {
-			const wo = weights.opening[i];
-			const we = weights.endgame[i];
-			if (wo === 0 && we === 0) continue;
-			let value: string;
-			if (i === TEMPO) value = '1';
-			else if (i === 0) value = 'mine';
-			else if (i === n) value = 'theirs';
-			else value = feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
-			terms.push(`{ const x = ${value};${add('a', wo)}${add('b', we)} }`);
+		const points = taperPoints(weights);
+		const K = points.length;
+		const add = (sum: string, w: number, x: string) =>
+			w === 0 ? '' : w > 0 ? ` ${sum} += ${w} * ${x};` : ` ${sum} -= ${-w} * ${x};`;
+		const value = (i: number) =>
+			i === TEMPO
+				? '1'
+				: i === 0
+					? 'mine'
+					: i === n
+						? 'theirs'
+						: feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
+		const used = Array.from({ length: TERM_COUNT }, (_, i) => i).filter((i) =>
+			points.some((list) => list[i] !== 0),
+		);
+		// The terms' code first: it adds the sets of cells they need to `out`.
+		const code: string[] = [];
+		if (K === 2) {
+			code.push(`let a = 0.5, b = 0.5;`);
+			for (const i of used)
+				code.push(`{ const x = ${value(i)};${add('a', points[0][i], 'x')}${add('b', points[1][i], 'x')} }`);
+			code.push(`a -= 0.5; b -= 0.5;`, `const ph = PH[mine + theirs];`);
+		} else {
+			for (const i of used) code.push(`const x${i} = ${value(i)};`);
+			code.push(
+				`const t = PH[mine + theirs] * ${K - 1};`,
+				`const seg = Math.min(${K - 2}, t >>> ${Math.log2(PHASE_ONE)});`,
+				`const u = t - seg * ${PHASE_ONE};`,
+				`let a = 0.5, b = 0.5;`,
+			);
+			for (let seg = 0; seg < K - 1; seg++) {
+				const sums = used.map(
+					(i) => `${add('a', points[seg][i], `x${i}`)}${add('b', points[seg + 1][i], `x${i}`)}`,
+				);
+				code.push(`${seg === 0 ? '' : 'else '}${seg < K - 2 ? `if (seg === ${seg}) ` : ''}{${sums.join('')} }`);
+			}
+			code.push(`a -= 0.5; b -= 0.5;`);
 		}
 		emit(`function score(bb, base, side, mine, theirs) {`);
-		lines.push(...load, ...out);
-		emit(`let a = 0.5, b = 0.5;`);
-		lines.push(...terms);
-		emit(`a -= 0.5; b -= 0.5;`);
-		emit(`const ph = PH[mine + theirs];`);
-		emit(`return Math.floor((a * ${PHASE_ONE} - (a - b) * ph) / ${PHASE_ONE});`);
+		lines.push(...load, ...out, ...code);
+		emit(`return Math.floor((a * ${PHASE_ONE} - (a - b) * ${K === 2 ? 'ph' : 'u'}) / ${PHASE_ONE});`);
 		emit(`}`);
 	}
 

@@ -11,12 +11,15 @@
  *   }
  *
  * `weights` gives every term of `eval-features.ts` an opening and an endgame weight in
- * centiblobs (integers); `k` and `fit` describe the fit that made them, for people.
+ * centiblobs (integers); `k` and `fit` describe the fit that made them, for people. Version 2
+ * has more taper points: every term has the same number of weights, 2 to `MAX_TAPER_POINTS`,
+ * at phases evenly spaced from 0 to 1 (`[OPENING, AT 1/2, ENDGAME]` for 3; `eval-kernel.ts`).
+ * Version 1 files are version 2 files of 2 points; `blobterm tune` writes version 1 when it can.
  */
 
 import { readFileSync } from 'node:fs';
 import { TERM_COUNT, TERMS } from './eval-features.js';
-import { MAX_WEIGHT, type TermWeights } from './eval-kernel.js';
+import { MAX_TAPER_POINTS, MAX_WEIGHT, taperPoints, type TermWeights } from './eval-kernel.js';
 import shippedAtaxx from './weights-ataxx.json' with { type: 'json' };
 import shippedBlobwar from './weights-blobwar.json' with { type: 'json' };
 import shippedBlobwarLarge from './weights-blobwar-large.json' with { type: 'json' };
@@ -31,9 +34,10 @@ export interface NamedWeights extends TermWeights {
 /** The contents of a weights file. */
 export interface WeightsFile {
 	readonly format: 'blobterm-weights';
-	readonly version: 1;
-	/** Term name to `[opening, endgame]`, centiblobs. */
-	readonly weights: Readonly<Record<string, readonly [number, number]>>;
+	/** 1: two taper points; 2: any number from 2 to `MAX_TAPER_POINTS`. */
+	readonly version: 1 | 2;
+	/** Term name to its weights at the taper points, `[opening, ..., endgame]`, centiblobs. */
+	readonly weights: Readonly<Record<string, readonly number[]>>;
 	/** The scaling constant of the logistic model the weights were fitted with (`tuning/texel.ts`). */
 	readonly k?: number;
 	/** How the weights were fitted (free form, for people). */
@@ -62,28 +66,43 @@ export function parseWeights(text: string, source: string): NamedWeights {
 /** The weights of a parsed weights file. @throws WeightsFileError as `parseWeights` */
 export function weightsFromJson(value: unknown, source: string): NamedWeights {
 	const file = value as Partial<WeightsFile> | null;
-	if (typeof file !== 'object' || file === null || file.format !== 'blobterm-weights' || file.version !== 1)
-		throw new WeightsFileError(`${source}: not a blobterm weights file (format "blobterm-weights", version 1)`);
+	if (
+		typeof file !== 'object' ||
+		file === null ||
+		file.format !== 'blobterm-weights' ||
+		(file.version !== 1 && file.version !== 2)
+	)
+		throw new WeightsFileError(
+			`${source}: not a blobterm weights file (format "blobterm-weights", version 1 or 2)`,
+		);
 	const table = file.weights;
 	if (typeof table !== 'object' || table === null) throw new WeightsFileError(`${source}: no "weights" object`);
 	for (const name of Object.keys(table))
 		if (!TERMS.includes(name))
 			throw new WeightsFileError(`${source}: unknown term "${name}" (terms: ${TERMS.join(', ')})`);
-	const opening: number[] = [];
-	const endgame: number[] = [];
+	const first = table[TERMS[0]];
+	const count = file.version === 1 || !Array.isArray(first) ? 2 : first.length;
+	if (count < 2 || count > MAX_TAPER_POINTS)
+		throw new WeightsFileError(`${source}: 2 to ${MAX_TAPER_POINTS} taper points per term, got ${count}`);
+	const shape = count === 2 ? '[opening, endgame]' : `${count} weights, [opening, ..., endgame]`;
+	const points: number[][] = Array.from({ length: count }, () => []);
 	for (const name of TERMS) {
-		const pair = table[name];
-		if (!Array.isArray(pair) || pair.length !== 2)
-			throw new WeightsFileError(`${source}: term "${name}" needs [opening, endgame]`);
-		for (const w of pair)
+		const list = table[name];
+		if (!Array.isArray(list) || list.length !== count)
+			throw new WeightsFileError(`${source}: term "${name}" needs ${shape}`);
+		for (const w of list)
 			if (!Number.isInteger(w) || Math.abs(w) > MAX_WEIGHT)
 				throw new WeightsFileError(
 					`${source}: term "${name}": weights are integers within +-${MAX_WEIGHT}, got ${JSON.stringify(w)}`,
 				);
-		opening.push(pair[0]);
-		endgame.push(pair[1]);
+		list.forEach((w, j) => points[j].push(w));
 	}
-	return { source, opening, endgame };
+	return {
+		source,
+		opening: points[0],
+		endgame: points[count - 1],
+		...(count > 2 ? { middle: points.slice(1, -1) } : {}),
+	};
 }
 
 /**
@@ -103,11 +122,16 @@ export function readWeightsFile(path: string): NamedWeights {
 	return parseWeights(text, path);
 }
 
-/** A weights file's JSON object for a weight set (terms in `TERMS` order). */
+/**
+ * A weights file's JSON object for a weight set (terms in `TERMS` order): version 1 for two taper
+ * points, else version 2.
+ */
 export function weightsFileOf(weights: TermWeights, k?: number, fit?: unknown): WeightsFile {
-	const table: Record<string, [number, number]> = {};
-	for (let i = 0; i < TERM_COUNT; i++) table[TERMS[i]] = [weights.opening[i], weights.endgame[i]];
-	return { format: 'blobterm-weights', version: 1, weights: table, ...(k === undefined ? {} : { k }), fit };
+	const points = taperPoints(weights);
+	const table: Record<string, number[]> = {};
+	for (let i = 0; i < TERM_COUNT; i++) table[TERMS[i]] = points.map((list) => list[i]);
+	const version = points.length === 2 ? 1 : 2;
+	return { format: 'blobterm-weights', version, weights: table, ...(k === undefined ? {} : { k }), fit };
 }
 
 /**

@@ -9,8 +9,9 @@
  *   (centiblobs) to the side to move and each of its own such blobs costs as much.
  * - `tuned`: the learned evaluation, a sum of geometric features of each side (blobs, safe and
  *   unsafe blobs, edges, corners, blobs next to holes, mobility by clones and by jumps, tempo)
- *   with an opening and an endgame weight each, interpolated by the phase (the share of the
- *   playable cells filled): a tapered evaluation as in chess engines (Fruit, 2005), its weights
+ *   with an opening and an endgame weight each (or weights at more taper points), interpolated
+ *   by the phase (the share of the playable cells filled): a tapered evaluation as in chess
+ *   engines (Fruit, 2005), its weights
  *   fitted by Texel tuning (Peter Österlund, "Texel's Tuning Method", Chess Programming Wiki,
  *   2014; `tuning/texel.ts`). Features: `eval-features.ts`; code: `eval-kernel.ts`.
  */

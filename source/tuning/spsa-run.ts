@@ -21,7 +21,7 @@ import { BLUE, RED } from '../game/position.js';
 import { type Variant } from '../game/game-over.js';
 import { UserError } from '../game/user-error.js';
 import { TERMS } from '../search/eval-features.js';
-import { MAX_WEIGHT } from '../search/eval-kernel.js';
+import { MAX_WEIGHT, taperPoints } from '../search/eval-kernel.js';
 import { type NamedWeights } from '../search/eval-weights.js';
 import { type PlayerSpec } from '../players/player-spec.js';
 import { SearchPools } from '../players/search-pools.js';
@@ -80,8 +80,8 @@ export interface SpsaRunLine {
 	readonly rEnd: number;
 	/** Parameter names (`parameterName`), in theta's order. */
 	readonly parameters: readonly string[];
-	/** The starting weights: term to `[opening, endgame]`. */
-	readonly start: Readonly<Record<string, readonly [number, number]>>;
+	/** The starting weights: term to its weights at the taper points, `[opening, ..., endgame]`. */
+	readonly start: Readonly<Record<string, readonly number[]>>;
 }
 
 /** One step: theta after pair `pair`. */
@@ -142,7 +142,8 @@ export function weightsOfTheta(
 		const w = Math.max(-MAX_WEIGHT, Math.min(MAX_WEIGHT, Math.round(theta[i])));
 		(p.phase === 'opening' ? opening : endgame)[p.term] = w;
 	});
-	return { source, opening, endgame };
+	// The taper points between the opening and the endgame stay as they start.
+	return { source, opening, endgame, ...(start.middle ? { middle: start.middle } : {}) };
 }
 
 /** The values of `parameters` in a weight set (theta of those weights: `weightsOfTheta`'s inverse). */
@@ -279,8 +280,8 @@ export class SpsaRun {
 
 	private runLine(): SpsaRunLine {
 		const o = this.options;
-		const start: Record<string, [number, number]> = {};
-		TERMS.forEach((t, i) => (start[t] = [o.start.opening[i], o.start.endgame[i]]));
+		const start: Record<string, number[]> = {};
+		TERMS.forEach((t, i) => (start[t] = taperPoints(o.start).map((list) => list[i])));
 		return {
 			type: 'spsa-run',
 			version: 1,

@@ -16,17 +16,49 @@
  * linear in the weights, `e_i = Σ_t x_it ((1 - p_i) o_t + p_i g_t)` with features `x_it`, phase
  * `p_i`, opening weights `o_t` and endgame weights `g_t`, so
  * `∂σ_i/∂o_t = σ_i (1 - σ_i) (K ln 10 / 400) x_it (1 - p_i)`, and likewise for `g_t` with `p_i`.
+ * With more taper points (`eval-kernel.ts`), `p_i` is the share `u_i` of the way between the two
+ * points around the position's phase, and only those two points' weights have a derivative.
  */
 
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import { TERM_COUNT } from '../search/eval-features.js';
-import { MAX_WEIGHT, type TermWeights } from '../search/eval-kernel.js';
+import { MAX_WEIGHT, taperSegment, type TermWeights } from '../search/eval-kernel.js';
 import { type TrainingSet } from './training-positions.js';
 
-/** Weights as real numbers, opening then endgame (`TERM_COUNT` each). */
+/**
+ * Weights as real numbers at the taper points (`TERM_COUNT` each): opening, endgame and the
+ * points between (`TermWeights` of `eval-kernel.ts`).
+ */
 export interface RealWeights {
 	readonly opening: readonly number[];
 	readonly endgame: readonly number[];
+	readonly middle?: readonly (readonly number[])[];
+}
+
+/** The weights of each taper point, opening first, as real numbers. */
+function pointsOf(weights: RealWeights): readonly (readonly number[])[] {
+	return [weights.opening, ...(weights.middle ?? []), weights.endgame];
+}
+
+/** Weights from their taper points, opening first (at least two). */
+function weightsOfPoints(points: readonly (readonly number[])[]): RealWeights {
+	const last = points.length - 1;
+	return { opening: points[0], endgame: points[last], ...(last > 1 ? { middle: points.slice(1, last) } : {}) };
+}
+
+/**
+ * The same evaluation with `count` taper points (2 to `MAX_TAPER_POINTS`), evenly spaced: each new
+ * point's weights interpolated from the old points around its phase. Exact (every position keeps
+ * its evaluation) when the old points are among the new ones, as from 2 points to any number.
+ */
+export function resampleTaper(weights: RealWeights, count: number): RealWeights {
+	const old = pointsOf(weights);
+	if (count === old.length) return weights;
+	const points = Array.from({ length: count }, (_, j) => {
+		const { seg, u } = taperSegment(j / (count - 1), old.length);
+		return old[seg].map((w, t) => (1 - u) * w + u * old[seg + 1][t]);
+	});
+	return weightsOfPoints(points);
 }
 
 /** The expected score of an evaluation `e` (centiblobs) with scaling constant `k`: 0..1. */
@@ -34,18 +66,30 @@ export function expectedScore(e: number, k: number): number {
 	return 1 / (1 + Math.pow(10, (-k * e) / 400));
 }
 
-/** The evaluation of row `i` of a training set with real weights (no rounding, no fixed point). */
-export function rowEvaluation(set: TrainingSet, i: number, opening: ArrayLike<number>, endgame: ArrayLike<number>) {
-	const p = set.phase[i];
+/**
+ * The evaluation of row `i` of a training set with real weights (no rounding, no fixed point):
+ * with the opening and endgame weights alone, or with the weights of the taper points between
+ * (`middle`, as `RealWeights`).
+ */
+export function rowEvaluation(
+	set: TrainingSet,
+	i: number,
+	opening: ArrayLike<number>,
+	endgame: ArrayLike<number>,
+	middle: readonly ArrayLike<number>[] = [],
+) {
+	const { seg, u } = taperSegment(set.phase[i], middle.length + 2);
+	const from = seg === 0 ? opening : middle[seg - 1];
+	const to = seg === middle.length ? endgame : middle[seg];
 	const base = i * TERM_COUNT;
 	let a = 0;
 	let b = 0;
 	for (let t = 0; t < TERM_COUNT; t++) {
 		const x = set.features[base + t];
-		a += x * opening[t];
-		b += x * endgame[t];
+		a += x * from[t];
+		b += x * to[t];
 	}
-	return a * (1 - p) + b * p;
+	return a * (1 - u) + b * u;
 }
 
 /**
@@ -57,7 +101,8 @@ export function meanSquaredError(set: TrainingSet, weights: RealWeights, k: numb
 	let sum = 0;
 	for (let j = 0; j < n; j++) {
 		const i = rows ? rows[j] : j;
-		const d = set.result[i] - expectedScore(rowEvaluation(set, i, weights.opening, weights.endgame), k);
+		const d =
+			set.result[i] - expectedScore(rowEvaluation(set, i, weights.opening, weights.endgame, weights.middle), k);
 		sum += d * d;
 	}
 	return sum / n;
@@ -72,7 +117,7 @@ const SLOPE = Math.LN10 / 400;
  */
 export function fitK(set: TrainingSet, weights: RealWeights, rows?: ArrayLike<number>): number {
 	const index = rows ? Float64Array.from(rows) : Float64Array.from({ length: set.count }, (_, i) => i);
-	const e = Float64Array.from(index, (i) => rowEvaluation(set, i, weights.opening, weights.endgame));
+	const e = Float64Array.from(index, (i) => rowEvaluation(set, i, weights.opening, weights.endgame, weights.middle));
 	const y = Float64Array.from(index, (i) => set.result[i]);
 	const error = (k: number) => {
 		let sum = 0;
@@ -112,7 +157,7 @@ export function clampToSigns(weights: RealWeights, signs: ReadonlyMap<number, 1 
 		const sign = signs.get(t);
 		return sign === 1 ? Math.max(0, w) : sign === -1 ? Math.min(0, w) : w;
 	};
-	return { opening: weights.opening.map(clamp), endgame: weights.endgame.map(clamp) };
+	return weightsOfPoints(pointsOf(weights).map((list) => list.map(clamp)));
 }
 
 /** Progress of a weight fit, after each round of iterations. */
@@ -152,8 +197,17 @@ export function fitWeights(
 ): RealWeights & { readonly iterations: number } {
 	const index = rows ? Int32Array.from(rows) : Int32Array.from({ length: set.count }, (_, i) => i);
 	const n = index.length;
-	const P = 2 * TERM_COUNT;
-	const prior = [...start.opening, ...start.endgame];
+	const K = pointsOf(start).length;
+	const P = K * TERM_COUNT;
+	const prior = pointsOf(start).flat();
+	// Each row's segment between taper points and its share of the way along it.
+	const segment = new Int32Array(n);
+	const along = new Float64Array(n);
+	for (let j = 0; j < n; j++) {
+		const { seg, u } = taperSegment(set.phase[index[j]], K);
+		segment[j] = seg;
+		along[j] = u;
+	}
 	// Ridge: P more residuals sqrt(n * ridge) * (w - prior) / 100 after the n positions.
 	const penalty = Math.sqrt(n * ridge) / 100;
 	const y = Float64Array.from({ length: n + (ridge > 0 ? P : 0) }, (_, j) =>
@@ -171,18 +225,21 @@ export function fitWeights(
 	let params = prior.map((w, j) => Math.min(maxValues[j], Math.max(minValues[j], w)));
 	const evaluation = (p: readonly number[], j: number) => {
 		const i = index[j];
-		const phase = set.phase[i];
+		const u = along[j];
+		const from = segment[j] * TERM_COUNT;
+		const to = from + TERM_COUNT;
 		const base = i * TERM_COUNT;
 		let a = 0;
 		let b = 0;
 		for (let t = 0; t < TERM_COUNT; t++) {
 			const f = set.features[base + t];
-			a += f * p[t];
-			b += f * p[TERM_COUNT + t];
+			a += f * p[from + t];
+			b += f * p[to + t];
 		}
-		return a * (1 - phase) + b * phase;
+		return a * (1 - u) + b * u;
 	};
-	const weightsOf = (p: readonly number[]) => ({ opening: p.slice(0, TERM_COUNT), endgame: p.slice(TERM_COUNT) });
+	const weightsOf = (p: readonly number[]) =>
+		weightsOfPoints(Array.from({ length: K }, (_, j) => p.slice(j * TERM_COUNT, (j + 1) * TERM_COUNT)));
 	const objective = (p: readonly number[]) => {
 		let sum = 0;
 		for (let j = 0; j < P; j++) sum += ((p[j] - prior[j]) / 100) ** 2;
@@ -213,15 +270,16 @@ export function fitWeights(
 						return out;
 					}
 					const i = index[j];
-					const phase = set.phase[i];
+					const u = along[j];
+					const from = segment[j] * TERM_COUNT;
 					const s = expectedScore(evaluation(p, j), k);
 					const c = s * (1 - s) * SLOPE * k;
 					const base = i * TERM_COUNT;
-					const out = new Array<number>(2 * TERM_COUNT);
+					const out = new Array<number>(P).fill(0);
 					for (let t = 0; t < TERM_COUNT; t++) {
 						const f = c * set.features[base + t];
-						out[t] = f * (1 - phase);
-						out[TERM_COUNT + t] = f * phase;
+						out[from + t] = f * (1 - u);
+						out[from + TERM_COUNT + t] = f * u;
 					}
 					return out;
 				},
@@ -245,5 +303,5 @@ export function fitWeights(
 /** Real weights rounded to the evaluation's integer centiblobs (clamped to +-`MAX_WEIGHT`). */
 export function roundWeights(weights: RealWeights): TermWeights {
 	const round = (w: number) => Math.max(-MAX_WEIGHT, Math.min(MAX_WEIGHT, Math.round(w)));
-	return { opening: weights.opening.map(round), endgame: weights.endgame.map(round) };
+	return weightsOfPoints(pointsOf(weights).map((list) => list.map(round)));
 }

@@ -148,7 +148,64 @@ describe('blobterm tune', () => {
 		expect(startLine(run.stdout)).not.toBe(startLine(plain.stdout));
 	});
 
+	it(
+		'fits weights of three taper points (--taper-points 3) and writes a version 2 file',
+		{ timeout: 120_000 },
+		async () => {
+			const out = join(dir, 'weights3.json');
+			const run = await runNode('cli.js', [
+				'tune',
+				RECORD,
+				'--out',
+				out,
+				'--iterations',
+				'3',
+				'--skip-plies',
+				'2',
+				'--margin',
+				'300',
+				'--taper-points',
+				'3',
+			]);
+			expect(run.stderr).toBe('');
+			expect(run.code).toBe(0);
+			const lines = run.stdout.split('\n');
+			expect(lines[2]).toBe('starting weights interpolated from 2 to 3 taper points');
+			expect(lines).toContain(`${'term'.padEnd('capture.theirs'.length)}  opening  phase 0.5  endgame`);
+			const file = JSON.parse(readFileSync(out, 'utf8')) as {
+				version: number;
+				weights: Record<string, number[]>;
+			};
+			expect(file.version).toBe(2);
+			for (const t of TERMS) expect(file.weights[t]).toHaveLength(3);
+			const weights = readWeightsFile(out);
+			expect(weights.middle?.map((list) => Array.from(list))).toEqual([TERMS.map((t) => file.weights[t][1])]);
+			// Started from its own output, the fit keeps three points and says nothing of interpolating.
+			const again = await runNode('cli.js', [
+				'tune',
+				RECORD,
+				'--out',
+				join(dir, 'weights3b.json'),
+				'--start',
+				out,
+				'--iterations',
+				'1',
+				'--skip-plies',
+				'2',
+				'--margin',
+				'300',
+			]);
+			expect(again.code).toBe(0);
+			expect(again.stdout).not.toContain('interpolated');
+			expect(again.stdout).toContain('opening  phase 0.5  endgame');
+		},
+	);
+
 	it.each([
+		[
+			['--out', 'w.json', '--taper-points', '10', RECORD],
+			'--taper-points must be a whole number of taper points from 2 to 9, got "10"',
+		],
 		[
 			['--out', 'w.json', '--margin', '-3', RECORD],
 			'--margin must be a number of centiblobs from 0 to 100000, got "-3"',

@@ -178,6 +178,43 @@ describe('the learned evaluation', () => {
 		);
 	});
 
+	it('with 3 to 9 taper points, scores the sum of the two points around the phase, in fixed point', () => {
+		// The kernel's fixed point: t = phase * (K - 1), seg = min(K - 2, t >> 8), u = t - 256 seg.
+		const weightList = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
+			minLength: TERM_COUNT,
+			maxLength: TERM_COUNT,
+		});
+		fc.assert(
+			fc.property(
+				arbitraryPosition,
+				fc
+					.integer({ min: 3, max: 9 })
+					.chain((count) => fc.array(weightList, { minLength: count, maxLength: count })),
+				(pos, points) => {
+					const x = referenceFeatures(pos);
+					const mine = pos.count[pos.side];
+					const theirs = pos.count[pos.side ^ 1];
+					const playable = pos.geometry.playableCount;
+					const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * (mine + theirs)) / playable);
+					const K = points.length;
+					const t = phase * (K - 1);
+					const seg = Math.min(K - 2, Math.floor(t / PHASE_ONE));
+					const u = t - seg * PHASE_ONE;
+					let a = 0;
+					let b = 0;
+					for (let i = 0; i < TERM_COUNT; i++) {
+						a += points[seg][i] * x[i];
+						b += points[seg + 1][i] * x[i];
+					}
+					const expected = Math.floor((a * (PHASE_ONE - u) + b * u) / PHASE_ONE);
+					const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+					expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, pos.side, mine, theirs)).toBe(expected);
+				},
+			),
+			{ numRuns: 200, seed: 15 },
+		);
+	});
+
 	it('by default, with the shipped weights of the rule set searched under', () => {
 		const ataxx = SHIPPED_WEIGHTS.ataxx;
 		const blobwar = SHIPPED_WEIGHTS.blobwar;

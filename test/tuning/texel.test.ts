@@ -9,7 +9,14 @@ import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { featureMasks, PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
 import { evalKernel } from '../../source/search/eval-kernel.js';
 import { CLASSIC_WEIGHTS } from '../../source/search/eval-weights.js';
-import { expectedScore, fitK, fitWeights, meanSquaredError, rowEvaluation } from '../../source/tuning/texel.js';
+import {
+	expectedScore,
+	fitK,
+	fitWeights,
+	meanSquaredError,
+	resampleTaper,
+	rowEvaluation,
+} from '../../source/tuning/texel.js';
 import { type TrainingSet } from '../../source/tuning/training-positions.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
@@ -21,7 +28,7 @@ const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`
  */
 function syntheticSet(
 	count: number,
-	truth: { opening: number[]; endgame: number[] },
+	truth: { opening: number[]; endgame: number[]; middle?: number[][] },
 	k: number,
 	seed: number,
 	results: 'expected' | 'drawn',
@@ -50,7 +57,7 @@ function syntheticSet(
 	}
 	const set: TrainingSet = { count, features, phase, result, game };
 	for (let i = 0; i < count; i++) {
-		const p = expectedScore(rowEvaluation(set, i, truth.opening, truth.endgame), k);
+		const p = expectedScore(rowEvaluation(set, i, truth.opening, truth.endgame, truth.middle), k);
 		result[i] = results === 'expected' ? p : random() < p ? 1 : 0;
 	}
 	return set;
@@ -93,6 +100,59 @@ describe('Texel tuning', () => {
 					expect(Math.abs(fitted[phase][t] - truth[phase][t]), `${TERMS[t]} ${phase}`).toBeLessThan(0.5);
 		},
 	);
+
+	it(
+		'recovers known weights of three taper points (a middle unlike the ends), every evaluation within 2',
+		FIT,
+		() => {
+			// At phase 1/2 the truth is not the mean of its ends: two points could not fit it.
+			const middle = truth.opening.map((w, t) => (w + truth.endgame[t]) / 2);
+			middle[TERMS.indexOf('blobs.mine')] = 150;
+			middle[TERMS.indexOf('safe.mine')] = -20;
+			middle[TERMS.indexOf('tempo')] = 90;
+			const three = { ...truth, middle: [middle] };
+			const set = syntheticSet(12_000, three, k, 2016, 'expected');
+			const start = resampleTaper(zero, 3);
+			expect(start.middle).toEqual([new Array<number>(TERM_COUNT).fill(0)]);
+			const fitted = fitWeights(set, k, start, 100);
+			// The opening's weights are told by the positions before phase 1/2 alone, where few blobs
+			// are safe: within 3 centiblobs there; the other points' within 0.5.
+			for (const [name, want, got, within] of [
+				['opening', three.opening, fitted.opening, 3],
+				['phase 0.5', middle, fitted.middle?.[0] ?? [], 0.5],
+				['endgame', three.endgame, fitted.endgame, 0.5],
+			] as const)
+				for (let t = 0; t < TERM_COUNT; t++)
+					expect(Math.abs(got[t] - want[t]), `${TERMS[t]} ${name}`).toBeLessThan(within);
+			let miss = 0;
+			for (let i = 0; i < set.count; i++)
+				miss = Math.max(
+					miss,
+					Math.abs(
+						rowEvaluation(set, i, fitted.opening, fitted.endgame, fitted.middle) -
+							rowEvaluation(set, i, three.opening, three.endgame, three.middle),
+					),
+				);
+			expect(miss).toBeLessThan(2);
+			// Two points fitted to the same results miss them.
+			const two = fitWeights(set, k, zero, 40);
+			expect(meanSquaredError(set, two, k)).toBeGreaterThan(10 * meanSquaredError(set, fitted, k) + 1e-6);
+		},
+	);
+
+	it('resamples two taper points to five without changing any evaluation', () => {
+		const set = syntheticSet(2_000, truth, k, 2017, 'expected');
+		const five = resampleTaper(truth, 5);
+		expect(five.middle).toHaveLength(3);
+		const t = TERMS.indexOf('blobs.mine');
+		// blobs.mine goes from 60 to 120: 75, 90 and 105 at phases 1/4, 1/2 and 3/4.
+		expect(five.middle?.map((list) => list[t])).toEqual([75, 90, 105]);
+		for (let i = 0; i < set.count; i++)
+			expect(rowEvaluation(set, i, five.opening, five.endgame, five.middle)).toBeCloseTo(
+				rowEvaluation(set, i, truth.opening, truth.endgame),
+				9,
+			);
+	});
 
 	it('keeps signs: a bound the truth obeys changes nothing, one it breaks holds the weight at 0', FIT, () => {
 		const set = syntheticSet(12_000, truth, k, 2014, 'expected');
