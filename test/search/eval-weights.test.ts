@@ -15,12 +15,12 @@ function fileText(version: number, list: (t: string) => unknown): string {
 
 describe('weights files', () => {
 	it('read version 1 as two taper points, and write it back the same', () => {
-		const file = weightsFileOf(SHIPPED_WEIGHTS.ataxx);
+		const file = weightsFileOf(SHIPPED_WEIGHTS.blobwar);
 		expect(file.version).toBe(1);
 		const read = parseWeights(JSON.stringify(file), 'w.json');
 		expect(read.middle).toBeUndefined();
-		expect(Array.from(read.opening)).toEqual(Array.from(SHIPPED_WEIGHTS.ataxx.opening));
-		expect(Array.from(read.endgame)).toEqual(Array.from(SHIPPED_WEIGHTS.ataxx.endgame));
+		expect(Array.from(read.opening)).toEqual(Array.from(SHIPPED_WEIGHTS.blobwar.opening));
+		expect(Array.from(read.endgame)).toEqual(Array.from(SHIPPED_WEIGHTS.blobwar.endgame));
 	});
 
 	it('read version 2 with 3 to 9 taper points, opening first, and write it back the same', () => {
