@@ -33,8 +33,8 @@
  * Exposure, the classic evaluation's term (blobs next to an empty cell), is `blobs - safe`.
  * The phase is `f / playable` (0 at an empty board, 1 when full), a quantity every board shape
  * shares; each term has an opening and an endgame weight, and possibly weights at taper points
- * between, interpolated by the phase (`eval-kernel.ts`). Counting is done with bitboard masks and popcounts, never cell by cell
- * (`eval-kernel.ts`).
+ * between, interpolated by the phase. Counting is done with bitboard masks and popcounts, never
+ * cell by cell (`eval-kernel.ts`).
  */
 
 import { type Geometry } from '../game/geometry.js';
