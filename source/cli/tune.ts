@@ -23,7 +23,7 @@ import {
 	resampleTaper,
 	roundWeights,
 } from '../tuning/texel.js';
-import { taperPoints } from '../search/eval-kernel.js';
+import { taperPoints, weightsOfTaperPoints } from '../search/eval-kernel.js';
 import { trainingSet, TrainingDataError, type TrainingSet } from '../tuning/training-positions.js';
 import { BOUNDS } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
@@ -134,11 +134,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	let named: NamedWeights;
 	try {
 		named = flags.start === undefined ? CLASSIC_WEIGHTS : readWeightsFile(flags.start);
-		start = {
-			opening: Array.from(named.opening),
-			endgame: Array.from(named.endgame),
-			middle: (named.middle ?? []).map((list) => Array.from(list)),
-		};
+		start = weightsOfTaperPoints(taperPoints(named).map((list) => Array.from(list)));
 	} catch (error) {
 		if (error instanceof WeightsFileError) throw new UsageError(error.message);
 		throw error;
@@ -214,11 +210,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const materialFixed = fixed.includes(TERMS.indexOf('blobs.mine')) || fixed.includes(TERMS.indexOf('blobs.theirs'));
 	const scaled = materialFixed ? { weights: fitted, k, scale: 1 } : normalise(fitted, k);
 	const rounded = roundWeights(scaled.weights);
-	const real = {
-		opening: Array.from(rounded.opening),
-		endgame: Array.from(rounded.endgame),
-		middle: (rounded.middle ?? []).map((list) => Array.from(list)),
-	};
+	const real = weightsOfTaperPoints(taperPoints(rounded).map((list) => Array.from(list)));
 	const kOut = scaled.k;
 	if (!materialFixed)
 		out(`scaled by ${scaled.scale.toFixed(4)} (a blob of material is 100 in the endgame): K = ${kOut.toFixed(4)}`);
@@ -277,13 +269,8 @@ function normalise(weights: RealWeights, k: number): { weights: RealWeights; k: 
 	const material =
 		(weights.endgame[TERMS.indexOf('blobs.mine')] - weights.endgame[TERMS.indexOf('blobs.theirs')]) / 2;
 	const scale = material > 0 ? 100 / material : 1;
-	const times = (list: readonly number[]) => list.map((w) => w * scale);
 	return {
-		weights: {
-			opening: times(weights.opening),
-			endgame: times(weights.endgame),
-			middle: (weights.middle ?? []).map(times),
-		},
+		weights: weightsOfTaperPoints(taperPoints(weights).map((list) => list.map((w) => w * scale))),
 		k: k / scale,
 		scale,
 	};

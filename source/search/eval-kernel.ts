@@ -38,9 +38,25 @@ export interface TermWeights {
 /** Most taper points of a weight set (the opening, the endgame and up to 7 between). */
 export const MAX_TAPER_POINTS = 9;
 
+/** A weight set of any list type `L` (integer `TermWeights`, or real weights for tuning). */
+interface TaperedLists<L> {
+	readonly opening: L;
+	readonly endgame: L;
+	readonly middle?: readonly L[];
+}
+
 /** The weights of each taper point, from the opening (phase 0) to the endgame (phase 1). */
-export function taperPoints(weights: TermWeights): ArrayLike<number>[] {
+export function taperPoints<L>(weights: TaperedLists<L>): L[] {
 	return [weights.opening, ...(weights.middle ?? []), weights.endgame];
+}
+
+/**
+ * A weight set from the weights of its taper points, opening first (at least two): `taperPoints`'
+ * inverse, with no `middle` for two points.
+ */
+export function weightsOfTaperPoints<L>(points: readonly L[]): { opening: L; endgame: L; middle?: L[] } {
+	const last = points.length - 1;
+	return { opening: points[0], endgame: points[last], ...(last > 1 ? { middle: points.slice(1, last) } : {}) };
 }
 
 /**

@@ -19,7 +19,7 @@
 
 import { readFileSync } from 'node:fs';
 import { TERM_COUNT, TERMS } from './eval-features.js';
-import { MAX_TAPER_POINTS, MAX_WEIGHT, taperPoints, type TermWeights } from './eval-kernel.js';
+import { MAX_TAPER_POINTS, MAX_WEIGHT, taperPoints, type TermWeights, weightsOfTaperPoints } from './eval-kernel.js';
 import shippedAtaxx from './weights-ataxx.json' with { type: 'json' };
 import shippedBlobwar from './weights-blobwar.json' with { type: 'json' };
 import shippedBlobwarLarge from './weights-blobwar-large.json' with { type: 'json' };
@@ -97,12 +97,7 @@ export function weightsFromJson(value: unknown, source: string): NamedWeights {
 				);
 		list.forEach((w, j) => points[j].push(w));
 	}
-	return {
-		source,
-		opening: points[0],
-		endgame: points[count - 1],
-		...(count > 2 ? { middle: points.slice(1, -1) } : {}),
-	};
+	return { source, ...weightsOfTaperPoints(points) };
 }
 
 /**

@@ -22,7 +22,13 @@
 
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import { TERM_COUNT } from '../search/eval-features.js';
-import { MAX_WEIGHT, taperSegment, type TermWeights } from '../search/eval-kernel.js';
+import {
+	MAX_WEIGHT,
+	taperPoints,
+	taperSegment,
+	type TermWeights,
+	weightsOfTaperPoints,
+} from '../search/eval-kernel.js';
 import { type TrainingSet } from './training-positions.js';
 
 /**
@@ -35,30 +41,19 @@ export interface RealWeights {
 	readonly middle?: readonly (readonly number[])[];
 }
 
-/** The weights of each taper point, opening first, as real numbers. */
-function pointsOf(weights: RealWeights): readonly (readonly number[])[] {
-	return [weights.opening, ...(weights.middle ?? []), weights.endgame];
-}
-
-/** Weights from their taper points, opening first (at least two). */
-function weightsOfPoints(points: readonly (readonly number[])[]): RealWeights {
-	const last = points.length - 1;
-	return { opening: points[0], endgame: points[last], ...(last > 1 ? { middle: points.slice(1, last) } : {}) };
-}
-
 /**
  * The same evaluation with `count` taper points (2 to `MAX_TAPER_POINTS`), evenly spaced: each new
  * point's weights interpolated from the old points around its phase. Exact (every position keeps
  * its evaluation) when the old points are among the new ones, as from 2 points to any number.
  */
 export function resampleTaper(weights: RealWeights, count: number): RealWeights {
-	const old = pointsOf(weights);
+	const old = taperPoints(weights);
 	if (count === old.length) return weights;
 	const points = Array.from({ length: count }, (_, j) => {
 		const { seg, u } = taperSegment(j / (count - 1), old.length);
 		return old[seg].map((w, t) => (1 - u) * w + u * old[seg + 1][t]);
 	});
-	return weightsOfPoints(points);
+	return weightsOfTaperPoints(points);
 }
 
 /** The expected score of an evaluation `e` (centiblobs) with scaling constant `k`: 0..1. */
@@ -157,7 +152,7 @@ export function clampToSigns(weights: RealWeights, signs: ReadonlyMap<number, 1 
 		const sign = signs.get(t);
 		return sign === 1 ? Math.max(0, w) : sign === -1 ? Math.min(0, w) : w;
 	};
-	return weightsOfPoints(pointsOf(weights).map((list) => list.map(clamp)));
+	return weightsOfTaperPoints(taperPoints(weights).map((list) => list.map(clamp)));
 }
 
 /** Progress of a weight fit, after each round of iterations. */
@@ -197,9 +192,9 @@ export function fitWeights(
 ): RealWeights & { readonly iterations: number } {
 	const index = rows ? Int32Array.from(rows) : Int32Array.from({ length: set.count }, (_, i) => i);
 	const n = index.length;
-	const K = pointsOf(start).length;
+	const K = taperPoints(start).length;
 	const P = K * TERM_COUNT;
-	const prior = pointsOf(start).flat();
+	const prior = taperPoints(start).flat();
 	// Each row's segment between taper points and its share of the way along it.
 	const segment = new Int32Array(n);
 	const along = new Float64Array(n);
@@ -239,7 +234,7 @@ export function fitWeights(
 		return a * (1 - u) + b * u;
 	};
 	const weightsOf = (p: readonly number[]) =>
-		weightsOfPoints(Array.from({ length: K }, (_, j) => p.slice(j * TERM_COUNT, (j + 1) * TERM_COUNT)));
+		weightsOfTaperPoints(Array.from({ length: K }, (_, j) => p.slice(j * TERM_COUNT, (j + 1) * TERM_COUNT)));
 	const objective = (p: readonly number[]) => {
 		let sum = 0;
 		for (let j = 0; j < P; j++) sum += ((p[j] - prior[j]) / 100) ** 2;
@@ -303,5 +298,5 @@ export function fitWeights(
 /** Real weights rounded to the evaluation's integer centiblobs (clamped to +-`MAX_WEIGHT`). */
 export function roundWeights(weights: RealWeights): TermWeights {
 	const round = (w: number) => Math.max(-MAX_WEIGHT, Math.min(MAX_WEIGHT, Math.round(w)));
-	return weightsOfPoints(pointsOf(weights).map((list) => list.map(round)));
+	return weightsOfTaperPoints(taperPoints(weights).map((list) => list.map(round)));
 }
