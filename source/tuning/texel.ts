@@ -164,7 +164,8 @@ export interface FitProgress {
 
 /**
  * The weights that minimise the error of the rows (all if omitted) with a fixed `k`, from `start`.
- * Runs rounds of 5 Levenberg-Marquardt iterations until `iterations` are done. A round that gains
+ * Runs rounds of 5 Levenberg-Marquardt iterations until `iterations` are done, on parameters
+ * scaled to Jacobian columns of unit norm at the start (Marquardt's scaling). A round that gains
  * less than 1e-9 in mean squared error is run again from the same weights with ten times the
  * damping (from the library's 1e-2; a round that gains divides it by ten again), and the fit stops
  * when even a damping of 1e6 gains nothing.
@@ -217,6 +218,15 @@ export function fitWeights(
 	const maxValues = prior.map((w, j) =>
 		fixedSet.has(term(j)) ? w : signs.get(term(j)) === -1 ? 0 : 100 * MAX_WEIGHT,
 	);
+	// Marquardt's scaling: the library damps with `damping * I`, which suits parameters whose
+	// Jacobian columns are of one size; ours differ by orders of magnitude (a count of blobs
+	// against a corner, a point whose phase few rows reach). So the library works on scaled
+	// parameters q = p * c, with c the root mean square of the weight's Jacobian column at the
+	// start (times sqrt(n)): each column of the scaled problem has unit norm, and the damping is
+	// relative to the diagonal of JᵀJ, as in Marquardt (1963). A column that is zero keeps c = 1.
+	const scale = columnScales(set, index, segment, along, K, k, prior);
+	const toScaled = (p: readonly number[]) => p.map((w, j) => w * scale[j]);
+	const fromScaled = (q: readonly number[]) => q.map((w, j) => w / scale[j]);
 	let params = prior.map((w, j) => Math.min(maxValues[j], Math.max(minValues[j], w)));
 	const evaluation = (p: readonly number[], j: number) => {
 		const i = index[j];
@@ -250,41 +260,50 @@ export function fitWeights(
 		const round = Math.min(5, iterations - done);
 		const result = levenbergMarquardt(
 			{ x, y },
-			(p) => (j) => (j < n ? expectedScore(evaluation(p, j), k) : penalty * p[j - n]),
+			(q) => {
+				const p = fromScaled(q);
+				return (j) => (j < n ? expectedScore(evaluation(p, j), k) : penalty * p[j - n]);
+			},
 			{
-				initialValues: params,
+				initialValues: toScaled(params),
 				damping,
 				maxIterations: round,
 				errorTolerance: 1e-12,
-				minValues,
-				maxValues,
-				jacobianFunction: (p) => (j) => {
-					if (j >= n) {
+				minValues: toScaled(minValues),
+				maxValues: toScaled(maxValues),
+				jacobianFunction: (q) => {
+					const p = fromScaled(q);
+					return (j) => {
 						const out = new Array<number>(P).fill(0);
-						out[j - n] = penalty;
+						if (j >= n) {
+							out[j - n] = penalty / scale[j - n];
+							return out;
+						}
+						const i = index[j];
+						const u = along[j];
+						const from = segment[j] * TERM_COUNT;
+						const to = from + TERM_COUNT;
+						const s = expectedScore(evaluation(p, j), k);
+						const c = s * (1 - s) * SLOPE * k;
+						const base = i * TERM_COUNT;
+						for (let t = 0; t < TERM_COUNT; t++) {
+							const f = c * set.features[base + t];
+							out[from + t] = (f * (1 - u)) / scale[from + t];
+							out[to + t] = (f * u) / scale[to + t];
+						}
 						return out;
-					}
-					const i = index[j];
-					const u = along[j];
-					const from = segment[j] * TERM_COUNT;
-					const s = expectedScore(evaluation(p, j), k);
-					const c = s * (1 - s) * SLOPE * k;
-					const base = i * TERM_COUNT;
-					const out = new Array<number>(P).fill(0);
-					for (let t = 0; t < TERM_COUNT; t++) {
-						const f = c * set.features[base + t];
-						out[from + t] = f * (1 - u);
-						out[from + TERM_COUNT + t] = f * u;
-					}
-					return out;
+					};
 				},
 			},
 		);
 		done += round;
-		const next = objective(result.parameterValues);
+		const candidate = fromScaled(result.parameterValues).map((w, j) =>
+			Math.min(maxValues[j], Math.max(minValues[j], w)),
+		);
+		const next = objective(candidate);
 		const gain = error - next;
 		if (gain > 0) {
-			params = result.parameterValues;
+			params = candidate;
 			error = next;
 		}
 		onProgress?.({ iterations: done, error });
@@ -293,6 +312,38 @@ export function fitWeights(
 		else break;
 	}
 	return { ...weightsOf(params), iterations: done };
+}
+
+/**
+ * Marquardt's scale of each parameter of a fit (`K * TERM_COUNT`, point by point): the Euclidean
+ * norm of its column of the model's Jacobian at `p` over the rows, or 1 where that is 0.
+ */
+function columnScales(
+	set: TrainingSet,
+	index: Int32Array,
+	segment: Int32Array,
+	along: Float64Array,
+	K: number,
+	k: number,
+	p: readonly number[],
+): Float64Array {
+	const sums = new Float64Array(K * TERM_COUNT);
+	for (let j = 0; j < index.length; j++) {
+		const base = index[j] * TERM_COUNT;
+		const u = along[j];
+		const from = segment[j] * TERM_COUNT;
+		const to = from + TERM_COUNT;
+		let e = 0;
+		for (let t = 0; t < TERM_COUNT; t++) e += set.features[base + t] * (p[from + t] * (1 - u) + p[to + t] * u);
+		const s = expectedScore(e, k);
+		const c = s * (1 - s) * SLOPE * k;
+		for (let t = 0; t < TERM_COUNT; t++) {
+			const f = c * set.features[base + t];
+			sums[from + t] += (f * (1 - u)) ** 2;
+			sums[to + t] += (f * u) ** 2;
+		}
+	}
+	return sums.map((sum) => (sum > 0 ? Math.sqrt(sum) : 1));
 }
 
 /** Real weights rounded to the evaluation's integer centiblobs (clamped to +-`MAX_WEIGHT`). */

@@ -140,6 +140,33 @@ describe('Texel tuning', () => {
 		},
 	);
 
+	it(
+		'converges on terms of very different scales (Marquardt scaling): five taper points from zero in 10 iterations',
+		FIT,
+		() => {
+			// Counts of blobs (tens) beside counts of corners (0 to 4), and points whose phases few
+			// positions reach: undamped alike, the small columns barely moved in 10 iterations.
+			const five = resampleTaper(truth, 5);
+			const middle = five.middle?.map((list) => [...list]) ?? [];
+			middle[1][TERMS.indexOf('blobs.mine')] = 150;
+			middle[0][TERMS.indexOf('corner.theirs')] = -90;
+			middle[2][TERMS.indexOf('tempo')] = 120;
+			const model = { ...truth, middle };
+			const set = syntheticSet(12_000, model, k, 2018, 'expected');
+			const fitted = fitWeights(set, k, resampleTaper(zero, 5), 10);
+			let miss = 0;
+			for (let i = 0; i < set.count; i++)
+				miss = Math.max(
+					miss,
+					Math.abs(
+						rowEvaluation(set, i, fitted.opening, fitted.endgame, fitted.middle) -
+							rowEvaluation(set, i, model.opening, model.endgame, model.middle),
+					),
+				);
+			expect(miss).toBeLessThan(1);
+		},
+	);
+
 	it('resamples two taper points to five without changing any evaluation', () => {
 		const set = syntheticSet(2_000, truth, k, 2017, 'expected');
 		const five = resampleTaper(truth, 5);
