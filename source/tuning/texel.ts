@@ -221,9 +221,9 @@ export function fitWeights(
 	// Marquardt's scaling: the library damps with `damping * I`, which suits parameters whose
 	// Jacobian columns are of one size; ours differ by orders of magnitude (a count of blobs
 	// against a corner, a point whose phase few rows reach). So the library works on scaled
-	// parameters q = p * c, with c the root mean square of the weight's Jacobian column at the
-	// start (times sqrt(n)): each column of the scaled problem has unit norm, and the damping is
-	// relative to the diagonal of JᵀJ, as in Marquardt (1963). A column that is zero keeps c = 1.
+	// parameters q = p * c, with c the Euclidean norm of the weight's Jacobian column at the
+	// start: each column of the scaled problem has unit norm, and the damping is relative to the
+	// diagonal of JᵀJ, as in Marquardt (1963). A column that is zero keeps c = 1.
 	const scale = columnScales(set, index, segment, along, K, k, prior);
 	const toScaled = (p: readonly number[]) => p.map((w, j) => w * scale[j]);
 	const fromScaled = (q: readonly number[]) => q.map((w, j) => w / scale[j]);
