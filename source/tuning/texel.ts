@@ -218,15 +218,6 @@ export function fitWeights(
 	const maxValues = prior.map((w, j) =>
 		fixedSet.has(term(j)) ? w : signs.get(term(j)) === -1 ? 0 : 100 * MAX_WEIGHT,
 	);
-	// Marquardt's scaling: the library damps with `damping * I`, which suits parameters whose
-	// Jacobian columns are of one size; ours differ by orders of magnitude (a count of blobs
-	// against a corner, a point whose phase few rows reach). So the library works on scaled
-	// parameters q = p * c, with c the Euclidean norm of the weight's Jacobian column at the
-	// start: each column of the scaled problem has unit norm, and the damping is relative to the
-	// diagonal of JᵀJ, as in Marquardt (1963). A column that is zero keeps c = 1.
-	const scale = columnScales(set, index, segment, along, K, k, prior);
-	const toScaled = (p: readonly number[]) => p.map((w, j) => w * scale[j]);
-	const fromScaled = (q: readonly number[]) => q.map((w, j) => w / scale[j]);
 	let params = prior.map((w, j) => Math.min(maxValues[j], Math.max(minValues[j], w)));
 	const evaluation = (p: readonly number[], j: number) => {
 		const i = index[j];
@@ -243,6 +234,32 @@ export function fitWeights(
 		}
 		return a * (1 - u) + b * u;
 	};
+	// The model's non-zero partial derivatives for row j at weights p (unscaled), each handed to
+	// `put`: only the two taper points around the row's phase have any.
+	const partials = (p: readonly number[], j: number, put: (param: number, value: number) => void) => {
+		const u = along[j];
+		const from = segment[j] * TERM_COUNT;
+		const to = from + TERM_COUNT;
+		const s = expectedScore(evaluation(p, j), k);
+		const c = s * (1 - s) * SLOPE * k;
+		const base = index[j] * TERM_COUNT;
+		for (let t = 0; t < TERM_COUNT; t++) {
+			const f = c * set.features[base + t];
+			put(from + t, f * (1 - u));
+			put(to + t, f * u);
+		}
+	};
+	// Marquardt's scaling: the library damps with `damping * I`, which suits parameters whose
+	// Jacobian columns are of one size; ours differ by orders of magnitude (a count of blobs
+	// against a corner, a point whose phase few rows reach). So the library works on scaled
+	// parameters q = p * c, with c the Euclidean norm of the weight's Jacobian column at the
+	// start: each column of the scaled problem has unit norm, and the damping is relative to the
+	// diagonal of JᵀJ, as in Marquardt (1963). A column that is zero keeps c = 1.
+	const squares = new Float64Array(P);
+	for (let j = 0; j < n; j++) partials(prior, j, (param, value) => (squares[param] += value * value));
+	const scale = squares.map((sum) => (sum > 0 ? Math.sqrt(sum) : 1));
+	const toScaled = (p: readonly number[]) => p.map((w, j) => w * scale[j]);
+	const fromScaled = (q: readonly number[]) => q.map((w, j) => w / scale[j]);
 	const weightsOf = (p: readonly number[]) =>
 		weightsOfTaperPoints(Array.from({ length: K }, (_, j) => p.slice(j * TERM_COUNT, (j + 1) * TERM_COUNT)));
 	const objective = (p: readonly number[]) => {
@@ -275,28 +292,15 @@ export function fitWeights(
 					const p = fromScaled(q);
 					return (j) => {
 						const out = new Array<number>(P).fill(0);
-						if (j >= n) {
-							out[j - n] = penalty / scale[j - n];
-							return out;
-						}
-						const i = index[j];
-						const u = along[j];
-						const from = segment[j] * TERM_COUNT;
-						const to = from + TERM_COUNT;
-						const s = expectedScore(evaluation(p, j), k);
-						const c = s * (1 - s) * SLOPE * k;
-						const base = i * TERM_COUNT;
-						for (let t = 0; t < TERM_COUNT; t++) {
-							const f = c * set.features[base + t];
-							out[from + t] = (f * (1 - u)) / scale[from + t];
-							out[to + t] = (f * u) / scale[to + t];
-						}
+						if (j >= n) out[j - n] = penalty / scale[j - n];
+						else partials(p, j, (param, value) => (out[param] = value / scale[param]));
 						return out;
 					};
 				},
 			},
 		);
 		done += round;
+		// Unscaling can miss a bound by a rounding error: clamped again, fixed weights stay exact.
 		const candidate = fromScaled(result.parameterValues).map((w, j) =>
 			Math.min(maxValues[j], Math.max(minValues[j], w)),
 		);
@@ -312,38 +316,6 @@ export function fitWeights(
 		else break;
 	}
 	return { ...weightsOf(params), iterations: done };
-}
-
-/**
- * Marquardt's scale of each parameter of a fit (`K * TERM_COUNT`, point by point): the Euclidean
- * norm of its column of the model's Jacobian at `p` over the rows, or 1 where that is 0.
- */
-function columnScales(
-	set: TrainingSet,
-	index: Int32Array,
-	segment: Int32Array,
-	along: Float64Array,
-	K: number,
-	k: number,
-	p: readonly number[],
-): Float64Array {
-	const sums = new Float64Array(K * TERM_COUNT);
-	for (let j = 0; j < index.length; j++) {
-		const base = index[j] * TERM_COUNT;
-		const u = along[j];
-		const from = segment[j] * TERM_COUNT;
-		const to = from + TERM_COUNT;
-		let e = 0;
-		for (let t = 0; t < TERM_COUNT; t++) e += set.features[base + t] * (p[from + t] * (1 - u) + p[to + t] * u);
-		const s = expectedScore(e, k);
-		const c = s * (1 - s) * SLOPE * k;
-		for (let t = 0; t < TERM_COUNT; t++) {
-			const f = c * set.features[base + t];
-			sums[from + t] += (f * (1 - u)) ** 2;
-			sums[to + t] += (f * u) ** 2;
-		}
-	}
-	return sums.map((sum) => (sum > 0 ? Math.sqrt(sum) : 1));
 }
 
 /** Real weights rounded to the evaluation's integer centiblobs (clamped to +-`MAX_WEIGHT`). */
