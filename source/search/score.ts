@@ -18,8 +18,20 @@ export const MATE = 1_000_000_000;
 export const PLY_STEP = 100_000;
 /** Deepest ply the search reaches. */
 export const MAX_PLY = 128;
-/** Any score at least this large (in absolute value) is a finished game. */
-export const WIN_THRESHOLD = MATE - PLY_STEP * (MAX_PLY + 2);
+/**
+ * Most half-moves to the end a finished game's score can say. More than one search's `MAX_PLY`:
+ * a table entry holds a score relative to its node, and a line that reaches it `ply` plies from
+ * the root adds `ply` again, so the ends that scores carry through the table can lie further
+ * away than any line searched (a long Ataxx ending: a loss 145 half-moves away found at depth
+ * 110). Farther ends are said as this far (`scoreFromTable`).
+ */
+export const MAX_END_PLIES = 4096;
+/**
+ * Any score at least this large (in absolute value) is a finished game: `MATE - PLY_STEP *
+ * MAX_END_PLIES`, about 5.9e8, far above any heuristic score (at most 256 blobs and the
+ * evaluation's terms, at most 25 * 256 * `MAX_WEIGHT` = 6.4e7).
+ */
+export const WIN_THRESHOLD = MATE - PLY_STEP * MAX_END_PLIES;
 /** A bound larger than any score. */
 export const INFINITE_SCORE = MATE + PLY_STEP;
 
@@ -63,10 +75,20 @@ export function scoreToTable(score: number, ply: number): number {
 	return score;
 }
 
-/** The inverse of `scoreToTable`: a table score made relative to the root again. */
+/**
+ * The inverse of `scoreToTable`: a table score made relative to the root again. An end that
+ * would lie more than `MAX_END_PLIES` half-moves away is said to lie that far (same margin), so
+ * that the score stays decisive.
+ */
 export function scoreFromTable(score: number, ply: number): number {
-	if (score >= WIN_THRESHOLD) return score - PLY_STEP * ply;
-	if (score <= -WIN_THRESHOLD) return score + PLY_STEP * ply;
+	if (score >= WIN_THRESHOLD) {
+		const s = score - PLY_STEP * ply;
+		return s >= WIN_THRESHOLD ? s : s + PLY_STEP * Math.ceil((WIN_THRESHOLD - s) / PLY_STEP);
+	}
+	if (score <= -WIN_THRESHOLD) {
+		const s = score + PLY_STEP * ply;
+		return s <= -WIN_THRESHOLD ? s : s - PLY_STEP * Math.ceil((s + WIN_THRESHOLD) / PLY_STEP);
+	}
 	return score;
 }
 

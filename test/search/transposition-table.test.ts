@@ -7,7 +7,16 @@ import {
 	TableEntry,
 	TranspositionTable,
 } from '../../source/search/transposition-table.js';
-import { MATE, PLY_STEP, scoreFromTable, scoreToTable } from '../../source/search/score.js';
+import {
+	decodeDecisive,
+	MATE,
+	MAX_END_PLIES,
+	MAX_PLY,
+	PLY_STEP,
+	scoreFromTable,
+	scoreToTable,
+} from '../../source/search/score.js';
+import { scoreFields } from '../../source/match/move-report.js';
 
 /** Keys that fall in the same bucket (same low bits of keyLo) but differ. */
 const sameBucket = (i: number) => [(i << 20) | 5, 1000 + i] as const;
@@ -85,6 +94,20 @@ describe('the transposition table', () => {
 		expect(scoreFromTable(stored, 2)).toBe(MATE - 5 * PLY_STEP + 300); // reached at ply 2: win in 5
 		expect(scoreFromTable(scoreToTable(-win, 4), 4)).toBe(-win);
 		expect(scoreToTable(250, 9)).toBe(250);
+	});
+
+	it('an end farther than a search reaches stays a finished game, at most MAX_END_PLIES away', () => {
+		// A loss 40 plies below a node at ply 105 (as in a long Ataxx ending at depth 110): 145
+		// plies from the root, past MAX_PLY, is still a loss, and a record writes it as one.
+		const loss = scoreFromTable(-(MATE - 40 * PLY_STEP) - 1100, 105);
+		expect(loss).toBe(-(MATE - 145 * PLY_STEP) - 1100);
+		expect(decodeDecisive(loss)).toEqual({ plies: 145, margin: -11 });
+		expect(scoreFields(loss)).toEqual({ score: -11, endIn: 145 });
+		expect(145).toBeGreaterThan(MAX_PLY);
+		// Past MAX_END_PLIES: said as that far, with the same margin.
+		const far = MATE - (MAX_END_PLIES - 2) * PLY_STEP + 500;
+		expect(decodeDecisive(scoreFromTable(far, 100))).toEqual({ plies: MAX_END_PLIES, margin: 5 });
+		expect(decodeDecisive(scoreFromTable(-far, 100))).toEqual({ plies: MAX_END_PLIES, margin: -5 });
 	});
 
 	it('refuses a size outside 1..65536 MB', () => {
