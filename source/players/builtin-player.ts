@@ -90,6 +90,7 @@ export class BuiltinPlayer implements Player {
 				timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
 				nodes: this.options.nodes,
 				startedAt: performance.timeOrigin + started,
+				inProcess: true,
 				halfMovesLeft: request.halfMovesLeft,
 				variant: request.variant,
 			};

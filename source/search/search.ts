@@ -243,7 +243,7 @@ export class Searcher {
 		this.timeManager = limits.clock
 			? new TimeManager(clockBudget(limits.clock, empty, spentMs))
 			: limits.timeMs !== undefined
-				? new TimeManager(fixedBudget(limits.timeMs, spentMs))
+				? new TimeManager(fixedBudget(limits.timeMs, spentMs, limits.inProcess))
 				: null;
 		tree.reset(this.startTime + (this.timeManager?.maximumMs ?? Infinity), limits.nodes ?? Infinity, splitting);
 		if (this.tableGeneration === null) tree.table.newSearch();

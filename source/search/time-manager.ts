@@ -50,20 +50,25 @@ const MAXIMUM_RATIO = 5;
 const MAXIMUM_SHARE = 0.5;
 
 /**
- * The safety margin of a fixed time per move, ms: 5 ms plus 2% (the stop flag is read every
- * thousand nodes, the answer must reach the other side): 7 ms of 100, 25 ms of 1000.
+ * The safety margin of a fixed time per move, ms. The stop flag is read every thousand nodes
+ * (about half a millisecond), and the move must then reach whoever awaits it: through a pipe to
+ * another process (UAI, the tournament interface), 5 ms plus 2%, 7 ms of 100 and 25 ms of 1000
+ * (Stockfish keeps back a "Move Overhead" of 10 ms); to the game loop of this process (the
+ * built-in player, a message between threads), 1 ms plus 1%, 2 ms of 100 and 11 ms of 1000.
+ * @param inProcess true when the move is awaited in this process
  */
-export function moveTimeMargin(moveTimeMs: number): number {
-	return 5 + 0.02 * moveTimeMs;
+export function moveTimeMargin(moveTimeMs: number, inProcess = false): number {
+	return inProcess ? 1 + 0.01 * moveTimeMs : 5 + 0.02 * moveTimeMs;
 }
 
 /**
  * Budget for a fixed time per move: all of it less the safety margin and what is already spent.
  * @param moveTimeMs the time for this move, ms
  * @param spentMs time already gone before the search starts (a process start, a message), ms
+ * @param inProcess true when the move is awaited in this process (`moveTimeMargin`)
  */
-export function fixedBudget(moveTimeMs: number, spentMs = 0): TimeBudget {
-	const t = Math.max(1, moveTimeMs - moveTimeMargin(moveTimeMs) - Math.max(0, spentMs));
+export function fixedBudget(moveTimeMs: number, spentMs = 0, inProcess = false): TimeBudget {
+	const t = Math.max(1, moveTimeMs - moveTimeMargin(moveTimeMs, inProcess) - Math.max(0, spentMs));
 	return { optimumMs: t, maximumMs: t, fixed: true };
 }
 

@@ -24,6 +24,11 @@ export interface SearchLimits {
 	 * Default: the search's start.
 	 */
 	readonly startedAt?: number;
+	/**
+	 * True when the move is awaited in this process (the built-in player's game loop), not by
+	 * another program: a fixed time keeps back a smaller safety margin (`moveTimeMargin`).
+	 */
+	readonly inProcess?: boolean;
 	/** Stop after about this many nodes. */
 	readonly nodes?: number;
 	/**

@@ -18,6 +18,13 @@ describe('time budgets', () => {
 		expect(fixedBudget(50, 400)).toEqual({ optimumMs: 1, maximumMs: 1, fixed: true });
 	});
 
+	it('a move awaited in this process (the built-in player) keeps back 1 ms plus 1%', () => {
+		expect(moveTimeMargin(100, true)).toBe(2);
+		expect(moveTimeMargin(1000, true)).toBe(11);
+		expect(fixedBudget(100, 0, true)).toEqual({ optimumMs: 98, maximumMs: 98, fixed: true });
+		expect(fixedBudget(1000, 3, true)).toEqual({ optimumMs: 986, maximumMs: 986, fixed: true });
+	});
+
 	it('a clock: the time left over the moves to go plus three quarters of the increment; at most 5 times that', () => {
 		// 60 s left, 1 s increment, 20 moves to go: (60000 - 30) / 20 + 750 = 3748.5 ms; maximum 5 times that.
 		const b = clockBudget({ timeLeftMs: 60_000, incrementMs: 1000, movesToGo: 20 });
