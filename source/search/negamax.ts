@@ -365,7 +365,11 @@ export class TreeSearch implements SplitHost {
 					break;
 				}
 				// Late-move pruning: once enough moves are searched (fewer at shallow nodes off the PV), the
-				// moves that capture nothing are not.
+				// moves that capture nothing are not. The moves come best first by key and the gain sits
+				// in the key's top bits, so every move after the first pruned one captures nothing too
+				// (the table's move and the first move, out of that order, come before it): the loop
+				// ends there instead of picking and skipping each of them (the same tree, without a
+				// selection-sort step per pruned move).
 				if (
 					options.selective &&
 					options.lateMovePruning &&
@@ -373,7 +377,7 @@ export class TreeSearch implements SplitHost {
 					(searched >= LMP_ALL_MOVES || (selective && depth <= LMP_DEPTH && searched >= LMP_MOVES[depth])) &&
 					capturesNothing(keys[i])
 				)
-					continue;
+					break;
 				// Late-move reductions: late moves are searched shallower first, and again at full depth
 				// only if they beat alpha.
 				let reduction = 0;
