@@ -25,8 +25,9 @@ export interface SearchOptions {
 	 */
 	readonly algorithm: Algorithm;
 	/**
-	 * Aspiration windows around the previous iteration's score (handout section Recherche par
-	 * aspiration; not with mtdf).
+	 * Aspiration windows (handout section Recherche par aspiration; not with mtdf): each iteration
+	 * from depth 3 searches the root with a window of half a blob either side of the score of two
+	 * depths before (where the leaves had the same side to move), doubled on each failure.
 	 */
 	readonly aspiration: boolean;
 	/** The transposition table (handout section Tables de transposition). */
@@ -121,15 +122,17 @@ export const SELECTIVE_SEARCH: typeof EXACT_SEARCH = {
 /**
  * The full engine. The positional term is on: in self-play at 0.1 s per move it scored 36-16
  * with 8 draws against the blob difference alone (+120 ± 89 Elo, 60 games on six boards).
- * Aspiration windows are off: on the bench positions they searched 0.8% more nodes than PVS with
- * full windows at the root (half-widths of 0.5, 1, 2 and 4 blobs all lost). The evaluation is
+ * Aspiration windows are on, half a blob either side of the score of two depths before (the same
+ * side to move at the leaves): in self-play SPRTs under Ataxx rules at 20,000 nodes per move,
+ * windows around the previous depth's score +20.4 ± 18.5 Elo against none, that centre two depths
+ * back +19.2 ± 16.8 against it, half a blob +27.2 ± 23.9 against one (docs/strength.md). The evaluation is
  * the learned one: in self-play SPRTs against the classic one it scored 91-15 on 7x7 Ataxx at
  * depth 4 (+313 ± 102 Elo, 106 games) and 104-54 with 10 draws on the Blob War boards at depth 3
  * (+107 ± 54 Elo, 168 games); at 20,000 nodes per move +255 ± 86 and +76 ± 46 (docs/strength.md).
  */
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	algorithm: 'pvs',
-	aspiration: false,
+	aspiration: true,
 	tt: true,
 	hashMb: 64,
 	captureOrdering: true,

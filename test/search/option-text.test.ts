@@ -56,8 +56,8 @@ describe('search options as text', () => {
 			'algorithm=pvs,eval=classic,exposure=25,hash=16',
 		);
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
-			'algorithm=alphabeta,tt=off,ttmove=off,jumppenalty=off,killers=off,history=off,positional=off,' +
-				'selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,iir=off',
+			'algorithm=alphabeta,aspiration=off,tt=off,ttmove=off,jumppenalty=off,killers=off,history=off,' +
+				'positional=off,selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,iir=off',
 		);
 	});
 });
