@@ -12,6 +12,7 @@ import { parseQueueUrl, type QueueUrl } from '../distributed/queue-url.js';
 import { Match, type MatchSummary } from '../match/match.js';
 import { type Opening, openingFromBoardFile, openingFromFen, readOpeningsFile } from '../match/opening.js';
 import { type SprtOptions } from '../match/sprt.js';
+import { formatTimeControl, parseTimeControl } from '../match/time-control.js';
 import { type PlayerSpec, parsePlayerSpec } from '../players/player-spec.js';
 import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress, queueStatusLine, statusLine } from '../ui/match-progress.js';
@@ -56,6 +57,13 @@ const help = `
     --games N              games in all (default: one pair per board; at most 1000000)
     --concurrency N        games played at once (default 1, at most 64)
     --time S               seconds per move (default 1; 0.01 to 86400, one day)
+    --tc [MOVES/]BASE[+INC]
+                           a clock in place of --time, in seconds: BASE for the game (or for
+                           every MOVES moves), INC added after each move, e.g. 10+0.1, 40/60;
+                           a move that takes longer than the time left (and --grace for
+                           programs) loses on time. UAI engines get go wtime/btime/winc/binc
+                           [movestogo]; tournament-interface programs a TIME of the time
+                           manager's share of their clock
     --max-moves N          half-move limit (default: twice the playable cells, at least 100;
                            1000 under Ataxx rules, whose 100-half-move clock ends games first)
     --rules R              blobwar or ataxx (default: ataxx when an engine speaks UAI)
@@ -102,6 +110,7 @@ const FLAGS = {
 	games: { type: 'string' },
 	concurrency: { type: 'string' },
 	time: { type: 'string' },
+	tc: { type: 'string' },
 	maxMoves: { type: 'string' },
 	rules: { type: 'string' },
 	fen: { type: 'string', isMultiple: true },
@@ -157,7 +166,12 @@ export async function run(argv: readonly string[]): Promise<void> {
 	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
 		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
 	const variant: Variant = (flags.rules as Variant | undefined) ?? (usesUai ? 'ataxx' : 'blobwar');
-	const timeS = readNumberFlag('--time', flags.time, BOUNDS.moveSeconds) ?? 1;
+	if (flags.tc !== undefined && flags.time !== undefined)
+		throw new UsageError('give --time (seconds per move) or --tc (a clock), not both');
+	const timeControl = flags.tc === undefined ? null : parseTimeControl(flags.tc);
+	const timeS = timeControl
+		? timeControl.baseMs / 1000
+		: (readNumberFlag('--time', flags.time, BOUNDS.moveSeconds) ?? 1);
 	const graceMs = readNumberFlag('--grace', flags.grace, BOUNDS.graceMs) ?? 500;
 	const maxMoves = readNumberFlag('--max-moves', flags.maxMoves, BOUNDS.halfMoveLimit);
 	const seed = readNumberFlag('--seed', flags.seed, BOUNDS.seed);
@@ -181,6 +195,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		games,
 		concurrency,
 		timeMs: timeS * 1000,
+		timeControl,
 		halfMoveLimit: maxMoves ?? null,
 		variant,
 		graceMs,
@@ -199,7 +214,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const out = process.stdout;
 	out.write(
 		`Match: ${match.names[0]} vs ${match.names[1]}, ${plural(games, 'game')} ` +
-			`on ${plural(openings.length, 'board')}, ${timeS} s per move, ` +
+			`on ${plural(openings.length, 'board')}, ` +
+			`${timeControl ? `time control ${formatTimeControl(timeControl)} s` : `${timeS} s per move`}, ` +
 			`${variant === 'ataxx' ? 'Ataxx' : 'Blob War'} rules, ` +
 			`${queue ? `on the queue ${queue.display}` : `${concurrency} at once`}\n`,
 	);

@@ -36,6 +36,7 @@ import {
 	type RefusalLine,
 } from '../match/match-record.js';
 import { Schedule } from '../match/schedule.js';
+import { formatTimeControl } from '../match/time-control.js';
 import { type SprtState, sprtState } from '../match/sprt.js';
 import { tally, type Tally } from '../match/tally.js';
 import { MalformedJobError, PAIR_JOB_VERSION, type PairJob, readReport } from './pair-job.js';
@@ -313,6 +314,7 @@ export class DistributedMatch {
 						{ name: this.names[1], spec: o.engines[1].text },
 					],
 					timeMs: o.timeMs,
+					timeControl: o.timeControl ? formatTimeControl(o.timeControl) : null,
 					halfMoveLimit: o.halfMoveLimit,
 					variant: o.variant,
 					graceMs: o.graceMs ?? null,

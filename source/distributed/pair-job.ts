@@ -18,6 +18,7 @@ import { type AdjudicationOptions } from '../match/adjudication.js';
 import { type Opening } from '../match/opening.js';
 import { type MatchGameLine } from '../match/match-record.js';
 import { type ScheduledGame } from '../match/schedule.js';
+import { parseTimeControl } from '../match/time-control.js';
 
 /** The version of the job format; a worker refuses the jobs of another. */
 export const PAIR_JOB_VERSION = 1;
@@ -43,8 +44,13 @@ export interface PairJob {
 	readonly opening: { readonly label: string; readonly fen: string; readonly before: readonly string[] };
 	/** Engines A and B. */
 	readonly engines: readonly [JobEngine, JobEngine];
-	/** Time per move, ms. */
+	/** Time per move, ms (with `timeControl`: its base time). */
 	readonly timeMs: number;
+	/**
+	 * A clock in place of the time per move (`[MOVES/]BASE[+INC]`, `time-control.ts`); null for
+	 * none (absent in jobs of older versions).
+	 */
+	readonly timeControl: string | null;
 	/** Half-move limit; null for the board's default. */
 	readonly halfMoveLimit: number | null;
 	readonly variant: Variant;
@@ -90,6 +96,17 @@ function integer(value: unknown, what: string, min: number): number {
 function flag(value: unknown, what: string): boolean {
 	if (typeof value !== 'boolean') throw new MalformedJobError(`${what} is not true or false`);
 	return value;
+}
+
+/** A time control's text that `parseTimeControl` reads. */
+function timeControlText(value: unknown): string {
+	const spec = text(value, 'timeControl');
+	try {
+		parseTimeControl(spec);
+	} catch (error) {
+		throw new MalformedJobError((error as Error).message);
+	}
+	return spec;
 }
 
 function positive(value: unknown, what: string): number {
@@ -154,6 +171,8 @@ export function readPairJob(data: unknown): PairJob {
 		},
 		engines,
 		timeMs: positive(job.timeMs, 'timeMs'),
+		timeControl:
+			job.timeControl === undefined || job.timeControl === null ? null : timeControlText(job.timeControl),
 		halfMoveLimit: job.halfMoveLimit === null ? null : integer(job.halfMoveLimit, 'halfMoveLimit', 1),
 		variant: job.variant,
 		graceMs: job.graceMs === null ? null : integer(job.graceMs, 'graceMs', 0),

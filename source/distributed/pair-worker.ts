@@ -17,6 +17,7 @@ import { type MatchGameSettings, startMatchGame } from '../match/match-game.js';
 import { type Opening } from '../match/opening.js';
 import { type MatchGameLine } from '../match/match-record.js';
 import { type ScheduledGame } from '../match/schedule.js';
+import { parseTimeControl } from '../match/time-control.js';
 import { type EngineTable, resolveEngine } from './engines-file.js';
 import { jobOpening, type PairJob, readPairJob, type Report } from './pair-job.js';
 import { PAIRS_QUEUE, playingKey, QUEUE_PREFIX, reportQueueName, STOP_KEY_TTL_S, stopKey } from './queue-keys.js';
@@ -184,6 +185,7 @@ export class PairWorker {
 				],
 				names: [data.engines[0].name, data.engines[1].name],
 				timeMs: data.timeMs,
+				timeControl: data.timeControl === null ? null : parseTimeControl(data.timeControl),
 				halfMoveLimit: data.halfMoveLimit,
 				variant: data.variant,
 				graceMs: data.graceMs ?? undefined,

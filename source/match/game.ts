@@ -38,6 +38,7 @@ import { watchdogMs } from '../search/time-manager.js';
 import { adjudicate, type AdjudicationOptions } from './adjudication.js';
 import { defaultLimit } from './half-move-limit.js';
 import { abortedResult, adjudicatedResult, endResult, forfeitResult, type GameResult } from './result.js';
+import { afterMove, engineClock, type SideClock, startClock, type TimeControl } from './time-control.js';
 import { startTimer } from './timer.js';
 
 /** Settings of one game. */
@@ -59,6 +60,13 @@ export interface GameOptions {
 	readonly players: readonly [Player, Player];
 	/** Time per move in ms, `[blue, red]` at the start (ignored for people; a time goes with its player on a swap). */
 	readonly timeMs: readonly [number, number];
+	/**
+	 * A clock in place of the time per move (`time-control.ts`): each engine's time for the game,
+	 * its increment, the moves per period. An engine whose move takes longer than its time left
+	 * and its grace period loses on time. People have no clock. A new game or a loaded one starts
+	 * the clocks again; undo and redo leave them as they are; a swap exchanges them with the players.
+	 */
+	readonly timeControl?: TimeControl | null;
 	/** Half-moves this game may last, counted from `start`. */
 	readonly halfMoveLimit: number;
 	/**
@@ -93,6 +101,8 @@ export interface PlayedMove {
 	readonly captures: number;
 	/** The mover's last search report (engines that report one; see `MoveReport`). */
 	readonly report?: MoveReport;
+	/** With a clock: the mover's time left after the move (its increment added), ms. */
+	readonly clockMs?: number;
 }
 
 /** A game as loaded from a file: where it starts, what was played, what can be replayed. */
@@ -124,6 +134,8 @@ export interface GameState {
 	readonly players: readonly [Player, Player];
 	/** Time per move in ms, `[blue, red]` now. */
 	readonly timeMs: readonly [number, number];
+	/** With a clock (`GameOptions.timeControl`): each side's, `[blue, red]`; else null. */
+	readonly clocks: readonly [SideClock, SideClock] | null;
 	readonly variant: Variant;
 	/** True while a person plays: undo and redo go back to a person's turn. */
 	readonly canTakeBack: boolean;
@@ -173,6 +185,7 @@ export class Game {
 			redo: options.redo ?? [],
 			players: [options.players[0], options.players[1]],
 			timeMs: [options.timeMs[0], options.timeMs[1]],
+			clocks: this.startClocks(),
 			variant: options.variant ?? 'blobwar',
 			canTakeBack: options.players.some((p) => p.kind === 'human'),
 			paused: false,
@@ -303,6 +316,7 @@ export class Game {
 		const kept = moves.length > 0 ? moves : redo;
 		this.changeCourse({
 			line: { positions: [this.start], moves: [] },
+			clocks: this.startClocks(),
 			redo: kept,
 			// An engine that moves first waits, so that the old game can still be replayed.
 			paused: players[this.start.side].kind !== 'human' && kept.length > 0,
@@ -321,10 +335,14 @@ export class Game {
 		return paused;
 	}
 
-	/** The players exchange colours (with their times); the game goes on from the same position. */
+	/** The players exchange colours (with their times and clocks); the game goes on from the same position. */
 	swapSides(): void {
-		const { players, timeMs } = this.current;
-		this.changeCourse({ players: [players[1], players[0]], timeMs: [timeMs[1], timeMs[0]] });
+		const { players, timeMs, clocks } = this.current;
+		this.changeCourse({
+			players: [players[1], players[0]],
+			timeMs: [timeMs[1], timeMs[0]],
+			clocks: clocks && [clocks[1], clocks[0]],
+		});
 	}
 
 	/** Replaces the game with a loaded one (same players); it goes on after its moves. */
@@ -336,6 +354,7 @@ export class Game {
 		this.changeCourse({
 			line: replay(this.start, loaded.moves),
 			redo: loaded.redo,
+			clocks: this.startClocks(),
 			variant: loaded.variant,
 			halfMoveLimit:
 				loaded.halfMoveLimit ??
@@ -356,6 +375,7 @@ export class Game {
 		paused?: boolean;
 		players?: readonly [Player, Player];
 		timeMs?: readonly [number, number];
+		clocks?: readonly [SideClock, SideClock] | null;
 		variant?: Variant;
 		halfMoveLimit?: number;
 	}): void {
@@ -376,6 +396,7 @@ export class Game {
 			...(change.paused !== undefined && { paused: change.paused }),
 			...(change.players !== undefined && { players: change.players }),
 			...(change.timeMs !== undefined && { timeMs: change.timeMs }),
+			...(change.clocks !== undefined && { clocks: change.clocks }),
 			...(change.variant !== undefined && { variant: change.variant }),
 			...(change.halfMoveLimit !== undefined && { halfMoveLimit: change.halfMoveLimit }),
 		});
@@ -385,6 +406,12 @@ export class Game {
 			this.looping = true;
 			this.running = this.loop();
 		}
+	}
+
+	/** Both clocks at the start of a game (null without a time control). */
+	private startClocks(): readonly [SideClock, SideClock] | null {
+		const control = this.options.timeControl ?? null;
+		return control && [startClock(control), startClock(control)];
 	}
 
 	private update(patch: Partial<GameState>): void {
@@ -419,12 +446,22 @@ export class Game {
 			const turn = new AbortController();
 			this.turn = turn;
 			this.info[side] = null;
-			const timeMs = this.current.timeMs[side];
+			// With a clock, an engine's move may take at most the time it has left.
+			const control = this.options.timeControl ?? null;
+			const clocks = control && player.kind !== 'human' ? this.current.clocks : null;
+			const timeMs = clocks ? clocks[side].leftMs : this.current.timeMs[side];
 			const asked = player.play({
 				position,
 				history: [...this.before, ...positions],
 				moves: [...this.beforeMoves, ...moves.map((m) => m.move)],
 				timeMs,
+				...(control &&
+					clocks && {
+						clock: {
+							own: engineClock(control, clocks[side]),
+							other: engineClock(control, clocks[side ^ 1]),
+						},
+					}),
 				halfMovesLeft,
 				variant,
 				signal: turn.signal,
@@ -442,6 +479,21 @@ export class Game {
 			if (this.epoch !== epoch) continue;
 			if (answer.kind === 'forfeit')
 				return this.finish(forfeitResult(side, player.name, answer.reason, position));
+			let nextClocks: readonly [SideClock, SideClock] | undefined;
+			if (control && clocks) {
+				const after = afterMove(control, clocks[side], took, player.graceMs ?? 0);
+				if (after.flagged)
+					return this.finish(
+						forfeitResult(
+							side,
+							player.name,
+							`lost on time: its move took ${seconds(took)} s ` +
+								`with ${seconds(clocks[side].leftMs)} s left`,
+							position,
+						),
+					);
+				nextClocks = side === 0 ? [after.clock, clocks[1]] : [clocks[0], after.clock];
+			}
 			// Every move is checked here, once: an engine's answer, or a person's as `submit` checked it.
 			const checked = this.checked?.position === position ? this.checked.move : null;
 			this.checked = null;
@@ -461,7 +513,15 @@ export class Game {
 				const last = this.liveInfo(side);
 				this.info[side] = { ...(last ?? {}), ...answer.report, timeMs: last?.timeMs ?? Math.round(took) };
 			}
-			this.record(side, check.move, formatMove(position, check.move), answer.text, took, answer.report);
+			this.record(
+				side,
+				check.move,
+				formatMove(position, check.move),
+				answer.text,
+				took,
+				answer.report,
+				nextClocks,
+			);
 		}
 	}
 
@@ -469,17 +529,39 @@ export class Game {
 	 * Plays a move: a move that replays the next taken-back move keeps the others; any other
 	 * forgets them.
 	 */
-	private record(side: Side, move: Move, text: string, said: string, timeMs: number, report?: MoveReport): void {
+	private record(
+		side: Side,
+		move: Move,
+		text: string,
+		said: string,
+		timeMs: number,
+		report?: MoveReport,
+		clocks?: readonly [SideClock, SideClock],
+	): void {
 		const { position, positions, moves, redo } = this.current;
 		const next = playMove(position, move);
 		const captures = move === PASS ? 0 : position.count[side ^ 1] - next.count[side ^ 1];
 		const replayed = redo[0] !== undefined && redo[0].move === move && redo[0].side === side;
+		const clockMs = clocks?.[side].leftMs;
 		this.update({
 			position: next,
 			positions: [...positions, next],
-			moves: [...moves, { side, move, text, said, timeMs, captures, ...(report && { report }) }],
+			moves: [
+				...moves,
+				{
+					side,
+					move,
+					text,
+					said,
+					timeMs,
+					captures,
+					...(report && { report }),
+					...(clockMs !== undefined && { clockMs: Math.round(clockMs) }),
+				},
+			],
 			thinking: null,
 			redo: replayed ? redo.slice(1) : [],
+			...(clocks && { clocks }),
 		});
 	}
 
@@ -515,6 +597,11 @@ export class Game {
 			});
 		});
 	}
+}
+
+/** Ms as seconds with three decimals. */
+function seconds(ms: number): string {
+	return (ms / 1000).toFixed(3);
 }
 
 /** The line of `moves` played from `start`. */

@@ -22,6 +22,7 @@ import { type MatchGameLine } from './match-record.js';
 import { type GameResult } from './result.js';
 import { type ScheduledGame } from './schedule.js';
 import { watchdogMs } from '../search/time-manager.js';
+import { formatTimeControl, type TimeControl } from './time-control.js';
 
 export { ATAXX_HALF_MOVE_LIMIT, defaultLimit } from './half-move-limit.js';
 
@@ -31,8 +32,10 @@ export interface MatchGameSettings {
 	readonly engines: readonly [PlayerSpec, PlayerSpec];
 	/** Their names in records, `[A, B]` (`engineNames`). */
 	readonly names: readonly [string, string];
-	/** Time per move, ms. */
+	/** Time per move, ms (with `timeControl`: its base time). */
 	readonly timeMs: number;
+	/** A clock in place of the time per move (`time-control.ts`); null or absent: `timeMs` per move. */
+	readonly timeControl?: TimeControl | null;
 	/** Half-move limit; null for `defaultLimit` of each board. */
 	readonly halfMoveLimit: number | null;
 	readonly variant: Variant;
@@ -113,6 +116,7 @@ export function startMatchGame(
 		before: opening.before,
 		players: [blue, red],
 		timeMs: [settings.timeMs, settings.timeMs],
+		timeControl: settings.timeControl ?? null,
 		halfMoveLimit,
 		variant: settings.variant,
 		watchdogMs: settings.watchdogMs ?? watchdogMs(settings.timeMs, true),
@@ -159,6 +163,7 @@ function gameRecordOf(
 		variant: settings.variant,
 		halfMoveLimit: game.state.halfMoveLimit,
 		timeMs: settings.timeMs,
+		...(settings.timeControl && { timeControl: formatTimeControl(settings.timeControl) }),
 		blue: names[0],
 		red: names[1],
 		engineA: scheduled.engineA === BLUE ? 'blue' : 'red',
@@ -166,6 +171,7 @@ function gameRecordOf(
 			move: m.text,
 			said: m.said,
 			ms: Math.round(m.timeMs),
+			...(m.clockMs !== undefined && { left: m.clockMs }),
 			...reportFields(m.report, settings.recordPv ?? true),
 		})),
 		result: winner === 'blue' ? '1-0' : winner === 'red' ? '0-1' : '1/2-1/2',

@@ -27,8 +27,10 @@ export interface MatchHeader {
 	readonly openings: ReadonlyArray<{ readonly label: string; readonly fen: string }>;
 	/** Games asked for (a resumed match may ask for more or fewer). */
 	readonly games: number;
-	/** Time per move, ms. */
+	/** Time per move, ms (with `timeControl`: its base time). */
 	readonly timeMs: number;
+	/** A clock in place of the time per move: `[MOVES/]BASE[+INC]` in seconds (`time-control.ts`). */
+	readonly timeControl?: string;
 	/** Half-move limit, or null for each board's default. */
 	readonly halfMoveLimit: number | null;
 	readonly variant: Variant;
@@ -48,6 +50,8 @@ export interface RecordedMove extends ReportFields {
 	readonly said: string;
 	/** Time taken, ms. */
 	readonly ms: number;
+	/** With a clock: the mover's time left after the move (its increment added), ms. */
+	readonly left?: number;
 }
 
 /** How a game ended. */
@@ -65,8 +69,10 @@ export interface MatchGameLine {
 	readonly fen: string;
 	readonly variant: Variant;
 	readonly halfMoveLimit: number;
-	/** Time per move, ms. */
+	/** Time per move, ms (with `timeControl`: its base time). */
 	readonly timeMs: number;
+	/** A clock in place of the time per move, as in the header. */
+	readonly timeControl?: string;
 	/** Player names. */
 	readonly blue: string;
 	readonly red: string;
@@ -114,6 +120,7 @@ const COMPARED: ReadonlyArray<readonly [keyof MatchHeader, string]> = [
 	['engines', 'engines'],
 	['openings', 'boards'],
 	['timeMs', 'time per move'],
+	['timeControl', 'time control'],
 	['halfMoveLimit', 'half-move limit'],
 	['variant', 'rules'],
 	['shuffle', '--shuffle'],

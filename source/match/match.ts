@@ -24,6 +24,7 @@ import { checkSprtOptions, type SprtOptions, type SprtState, sprtState } from '.
 import { tally, type Tally } from './tally.js';
 import { UserError } from '../game/user-error.js';
 import { makeDirectory } from './user-files.js';
+import { formatTimeControl, type TimeControl } from './time-control.js';
 
 export { ATAXX_HALF_MOVE_LIMIT, defaultLimit, type LiveGame } from './match-game.js';
 
@@ -37,8 +38,10 @@ export interface MatchOptions {
 	readonly games: number;
 	/** Games at once (>= 1). */
 	readonly concurrency: number;
-	/** Time per move, ms. */
+	/** Time per move, ms (with `timeControl`: its base time). */
 	readonly timeMs: number;
+	/** A clock in place of the time per move (`time-control.ts`); null or absent: `timeMs` per move. */
+	readonly timeControl?: TimeControl | null;
 	/** Half-move limit; null for `defaultLimit` of each board. */
 	readonly halfMoveLimit: number | null;
 	readonly variant: Variant;
@@ -134,6 +137,7 @@ export function matchHeader(
 		openings: options.openings.map((opening) => ({ label: opening.label, fen: opening.fen })),
 		games: options.games,
 		timeMs: options.timeMs,
+		...(options.timeControl && { timeControl: formatTimeControl(options.timeControl) }),
 		halfMoveLimit: options.halfMoveLimit,
 		variant: options.variant,
 		shuffle: options.shuffle ?? false,

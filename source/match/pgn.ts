@@ -64,7 +64,7 @@ export function formatPgn(record: MatchGameLine, event = 'blobterm match'): stri
 		tag('SetUp', '1'),
 		tag('FEN', record.fen),
 		tag('PlyCount', record.moves.length),
-		tag('TimeControl', `${record.timeMs / 1000}/move`),
+		tag('TimeControl', record.timeControl ?? `${record.timeMs / 1000}/move`),
 		tag('Termination', TERMINATION[record.termination]),
 		tag('Reason', record.reason),
 	];

@@ -10,7 +10,7 @@ import { type SearchOptions } from '../search/search-options.js';
 import { type ParallelAlgorithm, type PoolOptions, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchPools } from './search-pools.js';
 import { type SearchInfo, type SearchResult } from '../search/types.js';
-import { formatBestMove, formatInfoLine, formatUaiCommand } from '../protocol/uai.js';
+import { clockGo, formatBestMove, formatInfoLine, formatUaiCommand } from '../protocol/uai.js';
 import { type EngineLogger } from './engine-log.js';
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
 import { formatFen } from '../game/fen.js';
@@ -88,6 +88,8 @@ export class BuiltinPlayer implements Player {
 			const limits = {
 				depth: this.options.depth,
 				timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
+				// A clock (a match's --tc): the time manager plans the move from it (it wins over timeMs).
+				clock: useTime || this.options.depth === undefined ? request.clock?.own : undefined,
 				nodes: this.options.nodes,
 				startedAt: performance.timeOrigin + started,
 				inProcess: true,
@@ -100,7 +102,9 @@ export class BuiltinPlayer implements Player {
 				'>',
 				formatUaiCommand({
 					type: 'go',
-					...(limits.timeMs !== undefined && { movetime: Math.round(limits.timeMs) }),
+					...(limits.clock !== undefined
+						? clockGo(position.side, limits.clock, request.clock?.other)
+						: limits.timeMs !== undefined && { movetime: Math.round(limits.timeMs) }),
 					...(limits.depth !== undefined && { depth: limits.depth }),
 					...(limits.nodes !== undefined && { nodes: limits.nodes }),
 				}),

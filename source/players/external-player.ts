@@ -10,6 +10,8 @@
  * program still running then is ended (SIGTERM, then SIGKILL) and the file deleted. No move in
  * time, a crash, or no move line at all is a forfeit with the reason.
  * TIME is sent in seconds with a decimal point (`2.4`, `-0.5`): positive for Blue, negative for Red.
+ * Under a clock (a match's `--tc`), TIME is the time manager's optimum share of the side's time
+ * left (`clockBudget`), with the same deadline; its clock pays the time the move took.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -23,6 +25,7 @@ import { type EngineLogger } from './engine-log.js';
 import { type MoveAnswer, type MoveRequest, type Player } from './player.js';
 import { EngineProcess, howEnded, startFailure, timerMs } from './engine-process.js';
 import { trackTempDir, untrackTempDir } from './process-registry.js';
+import { clockBudget } from '../search/time-manager.js';
 
 /** The default argument list: `{board} {time} {moves}`. */
 export const DEFAULT_ENGINE_ARGS: readonly string[] = ['{board}', '{time}', '{moves}'];
@@ -103,18 +106,25 @@ export class ExternalPlayer implements Player {
 	}
 
 	private async run(file: string, request: MoveRequest): Promise<MoveAnswer> {
-		const side = request.position.side;
+		const { position } = request;
+		const side = position.side;
+		// With a clock, the program (which knows only a time per move) gets the time manager's
+		// optimum share of its time left as TIME, with the usual deadline; its clock pays what it took.
+		const moveMs = request.clock
+			? clockBudget(request.clock.own, position.geometry.playableCount - position.count[0] - position.count[1])
+					.optimumMs
+			: request.timeMs;
 		const values: Record<string, string> = {
 			'{board}': file,
-			'{time}': formatTimeArg(request.timeMs, side),
-			'{time-ms}': String((side === RED ? -1 : 1) * Math.round(request.timeMs)),
+			'{time}': formatTimeArg(moveMs, side),
+			'{time-ms}': String((side === RED ? -1 : 1) * Math.round(moveMs)),
 			'{moves}': String(Number.isFinite(request.halfMovesLeft) ? request.halfMovesLeft : 0),
 		};
 		const args = this.args.map((arg) =>
 			arg.replace(/\{board\}|\{time-ms\}|\{time\}|\{moves\}/g, (key) => values[key]),
 		);
 		const started = performance.now();
-		const limitMs = request.timeMs + this.graceMs;
+		const limitMs = moveMs + this.graceMs;
 		const deadline = started + limitMs;
 		const log = this.options.log;
 		if (log) {

@@ -8,6 +8,7 @@ import { type Variant } from '../game/game-over.js';
 import { type Move } from '../game/move.js';
 import { type MoveCoords } from '../game/notation.js';
 import { type Position } from '../game/position.js';
+import { type Clock } from '../search/time-manager.js';
 
 /** What a player is asked for one move. */
 export interface MoveRequest {
@@ -21,8 +22,17 @@ export interface MoveRequest {
 	 * rules, have no moves). The game loop keeps them: no player works them out of positions.
 	 */
 	readonly moves: readonly Move[];
-	/** Time allowed for this move, in ms (engines; people have no limit). */
+	/**
+	 * Time allowed for this move, in ms (engines; people have no limit). With a clock, the mover's
+	 * time left: the move must not take longer.
+	 */
 	readonly timeMs: number;
+	/**
+	 * With a clock (a match's `--tc`), the mover's (`own`) and the other side's, ms: an engine that
+	 * manages a clock plans its move from them (UAI `go wtime btime winc binc movestogo`; the
+	 * built-in engine's time manager); absent for a fixed time per move.
+	 */
+	readonly clock?: { readonly own: Clock; readonly other: Clock };
 	/** Half-moves left before the game ends by the limit. */
 	readonly halfMovesLeft: number;
 	readonly variant: Variant;

@@ -7,7 +7,8 @@
  * For each move:
  *   `position fen FEN moves ...` (the game from its first position that later moves connect),
  *   `isready` -> `readyok` (anything the engine printed before it, such as a late `bestmove` of the
- *   previous search, is discarded), `go movetime T`, then `info` lines (shown live) until
+ *   previous search, is discarded), `go movetime T` (with a clock: `go wtime W btime B winc I binc
+ *   I [movestogo N]`, T then being the mover's time left), then `info` lines (shown live) until
  *   `bestmove M`, at most T + `graceMs` later. A hurry sends `stop`.
  * Every wait has a deadline; a silent, late, crashed or garbled engine, or an illegal move,
  * loses the game with the reason. `close` sends `quit`, then SIGTERM, then SIGKILL to its
@@ -28,6 +29,7 @@ import {
 	parseUaiReply,
 	type UaiCommand,
 	type UaiInfo,
+	clockGo,
 } from '../protocol/uai.js';
 import { isUaiMoveText, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
@@ -194,7 +196,12 @@ export class UaiPlayer implements Player {
 		const limitMs = request.timeMs + this.graceMs;
 		const bestmove = engine.waitFor(bestMoveOf, limitMs, signal);
 		engine.lastOther = '';
-		sendUai(engine, { type: 'go', movetime: Math.max(1, Math.round(request.timeMs)) });
+		sendUai(
+			engine,
+			request.clock
+				? { type: 'go', ...clockGo(position.side, request.clock.own, request.clock.other) }
+				: { type: 'go', movetime: Math.max(1, Math.round(request.timeMs)) },
+		);
 		try {
 			const result = await bestmove;
 			if (result.kind === 'aborted') {

@@ -28,6 +28,7 @@ import { type Move, NO_MOVE } from '../game/move.js';
 import { type Position } from '../game/position.js';
 import { formatUaiMove } from '../game/uai-notation.js';
 import { decodeDecisive, MATE, PLY_STEP } from '../search/score.js';
+import { type Clock } from '../search/time-manager.js';
 import { type SearchInfo } from '../search/types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -202,6 +203,26 @@ export function formatUaiCommand(command: UaiCommand): string {
 		default:
 			return command.type;
 	}
+}
+
+/**
+ * The times of a `go` with a clock: the mover's and the other side's time left and increments as
+ * UAI names them (Blue, `x`, is `b`; Red, `o`, is `w`), and `movestogo` when the mover's clock
+ * has one. Times rounded to whole ms.
+ * @param side the mover (0 Blue, 1 Red)
+ * @param other the other side's clock (absent: its words are left out)
+ */
+export function clockGo(side: number, own: Clock, other?: Clock): UaiGo {
+	const blue = side === 0 ? own : other;
+	const red = side === 0 ? other : own;
+	const ms = (t: number) => Math.max(0, Math.round(t));
+	return {
+		...(red && { wtime: ms(red.timeLeftMs) }),
+		...(blue && { btime: ms(blue.timeLeftMs) }),
+		...(red && { winc: ms(red.incrementMs ?? 0) }),
+		...(blue && { binc: ms(blue.incrementMs ?? 0) }),
+		...(own.movesToGo !== undefined && { movestogo: own.movesToGo }),
+	};
 }
 
 /**

@@ -111,6 +111,53 @@ describe('blobterm match', () => {
 		expect(livePids()).toEqual([]);
 	});
 
+	it('plays on a clock: UAI engines get go wtime/btime, records and PGN keep the clocks', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'blobterm-tc-'));
+		onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+		const record = join(dir, 'clock.jsonl');
+		const pgn = join(dir, 'clock.pgn');
+		const logDir = join(dir, 'logs');
+		const run = await runNode(
+			'cli.js',
+			[
+				'match',
+				`uai:${fixture('uai-greedy-engine.mjs')},name=greedy`,
+				'builtin:depth=2',
+				'boards/ataxx.bwb',
+				'--tc',
+				'40/30+0.5',
+				'--record',
+				record,
+				'--pgn',
+				pgn,
+				'--log-dir',
+				logDir,
+				...AMPLE_GRACE,
+			],
+			{ env: env() },
+		);
+		expect(run.code).toBe(0);
+		expect(run.stdout.split('\n')[0]).toBe(
+			'Match: greedy vs builtin, 2 games on 1 board, time control 40/30+0.5 s, Ataxx rules, 1 at once',
+		);
+		const [header, ...games] = recordLines(record).map((line) => JSON.parse(line));
+		expect(header).toMatchObject({ timeMs: 30_000, timeControl: '40/30+0.5' });
+		expect(games).toHaveLength(2);
+		for (const game of games) {
+			expect(game.timeControl).toBe('40/30+0.5');
+			expect(game.termination).toBe('end');
+			const moves = game.moves.filter((m: { move: string }) => m.move !== 'pass');
+			// Each side's first move: 30 s less what it took, plus 0.5 s.
+			for (const m of moves.slice(0, 2)) expect(30_500 - m.ms - m.left).toBeLessThanOrEqual(1);
+			for (const m of moves) expect(m.left).toBeGreaterThan(0);
+		}
+		expect(readFileSync(pgn, 'utf8')).toContain('[TimeControl "40/30+0.5"]');
+		const log = readFileSync(join(logDir, 'game-0001.log'), 'utf8');
+		expect(log).toContain('Blue greedy > go wtime 30000 btime 30000 winc 500 binc 500 movestogo 40');
+		expect(log).toMatch(/Red builtin > go wtime 30000 btime \d+ winc 500 binc 500 movestogo 40/);
+		expect(livePids()).toEqual([]);
+	});
+
 	it.each([
 		[
 			['match', 'builtin'],
@@ -159,6 +206,14 @@ describe('blobterm match', () => {
 		[
 			['match', 'builtin', 'builtin', '--resume'],
 			'blobterm: --resume needs the record file of the match (--record FILE)',
+		],
+		[
+			['match', 'builtin', 'builtin', '--tc', '5+0.1', '--time', '1'],
+			'blobterm: give --time (seconds per move) or --tc (a clock), not both',
+		],
+		[
+			['match', 'builtin', 'builtin', '--tc', '5 s'],
+			'blobterm: time control "5 s": cannot be read (write [MOVES/]BASE[+INC] in seconds, e.g. 10+0.1 or 40/60)',
 		],
 	])('%j fails with one line', async (args, message) => {
 		const run = await runNode('cli.js', args);

@@ -22,6 +22,7 @@ const job: PairJob = {
 		{ name: 'dev', spec: 'uai:./dev' },
 	],
 	timeMs: 100,
+	timeControl: null,
 	halfMoveLimit: null,
 	variant: 'blobwar',
 	graceMs: 500,
@@ -37,6 +38,13 @@ describe('pair jobs', () => {
 	it('keep the principal variations when a job of an older match does not say', () => {
 		const { recordPv: _, ...older } = job;
 		expect(readPairJob(JSON.parse(JSON.stringify(older))).recordPv).toBe(true);
+	});
+
+	it('carry a time control; a job of an older match has none', () => {
+		const clocked = { ...job, timeMs: 10_000, timeControl: '10+0.1' };
+		expect(readPairJob(JSON.parse(JSON.stringify(clocked)))).toEqual(clocked);
+		const { timeControl: _, ...older } = job;
+		expect(readPairJob(JSON.parse(JSON.stringify(older))).timeControl).toBeNull();
 	});
 
 	it('carry the opening with the board file history that sets its parity', () => {
@@ -61,6 +69,8 @@ describe('pair jobs', () => {
 		[{ ...job, engines: [job.engines[0]] }, 'engines is not a pair'],
 		[{ ...job, engines: [job.engines[0], { name: '', spec: 'x' }] }, 'engines[1].name is not a non-empty string'],
 		[{ ...job, timeMs: -1 }, 'timeMs is not a number > 0'],
+		[{ ...job, timeControl: 'soon' }, 'time control "soon": cannot be read'],
+		[{ ...job, timeControl: 5 }, 'timeControl is not a non-empty string'],
 		[{ ...job, variant: 'chess' }, 'variant is not blobwar or ataxx'],
 		[{ ...job, adjudication: { margin: 0, plies: 1 } }, 'adjudication.margin is not an integer >= 1'],
 		[{ ...job, recordPv: 'no' }, 'recordPv is not true or false'],

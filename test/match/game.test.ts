@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../../source/game/board-file.js';
 import { pseudolegalMoves } from '../../source/game/movegen.js';
 import { positionToGrid } from '../../source/game/position.js';
-import { formatMove } from '../../source/game/notation.js';
+import { formatMove, moveCoords } from '../../source/game/notation.js';
 import { Game } from '../../source/match/game.js';
 import { describeResult } from '../../source/match/result.js';
 import { ExternalPlayer } from '../../source/players/external-player.js';
 import { HumanPlayer } from '../../source/players/human-player.js';
+import { type MoveAnswer, type MoveRequest, type Player } from '../../source/players/player.js';
+import { parseTimeControl } from '../../source/match/time-control.js';
 import { waitFor } from '../helpers.js';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
@@ -140,5 +142,82 @@ describe('a game between engine programs', () => {
 		});
 		const result = await game.run();
 		expect(result.reason).toBe('Blue (silent-engine.mjs) forfeits: no move within 0.40 s');
+	});
+});
+
+/** An engine for clock tests: plays the first legal move after the delay of each move in turn (ms). */
+class DelayedPlayer implements Player {
+	readonly kind = 'builtin';
+	readonly requests: MoveRequest[] = [];
+	private moves = 0;
+
+	constructor(
+		readonly name: string,
+		private readonly delaysMs: readonly number[],
+	) {}
+
+	async play(request: MoveRequest): Promise<MoveAnswer> {
+		this.requests.push(request);
+		const delay = this.delaysMs[Math.min(this.moves++, this.delaysMs.length - 1)];
+		if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+		const move = pseudolegalMoves(request.position, 'pairs')[0];
+		const coords = moveCoords(request.position, move);
+		return { kind: 'move', coords, text: formatMove(request.position, move) };
+	}
+
+	async close(): Promise<void> {}
+}
+
+describe('a game on a clock', () => {
+	it('tells each engine both clocks, charges its moves to its own, and a move past its time loses', async () => {
+		const blue = new DelayedPlayer('quick', [0]);
+		// Red answers its first move at once, then takes 1 s with at most 0.6 s left.
+		const red = new DelayedPlayer('slow', [0, 1000]);
+		const game = new Game({
+			start: board('4x4'),
+			players: [blue, red],
+			timeMs: [0, 0],
+			timeControl: parseTimeControl('2/0.5+0.1'),
+			halfMoveLimit: 100,
+		});
+		const result = await game.run();
+		expect(result).toMatchObject({ kind: 'forfeit', winner: 0 });
+		expect(result.reason).toMatch(
+			/^Red \(slow\) forfeits: lost on time: its move took 1\.\d{3} s with 0\.\d{3} s left$/,
+		);
+		// Blue's first move: both clocks full, two moves to the end of the period.
+		expect(blue.requests[0].clock).toEqual({
+			own: { timeLeftMs: 500, incrementMs: 100, movesToGo: 2 },
+			other: { timeLeftMs: 500, incrementMs: 100, movesToGo: 2 },
+		});
+		expect(blue.requests[0].timeMs).toBe(500);
+		// Blue's second: its clock less its first move plus the increment, one move to go; Red's as Red left it.
+		const own = blue.requests[1].clock!.own;
+		expect(own.movesToGo).toBe(1);
+		expect(own.timeLeftMs).toBe(game.state.moves[0].clockMs);
+		expect(own.timeLeftMs).toBeGreaterThan(500);
+		expect(own.timeLeftMs).toBeLessThanOrEqual(600);
+		expect(blue.requests[1].clock!.other.timeLeftMs).toBe(game.state.moves[1].clockMs);
+		expect(red.requests[1].clock!.own.timeLeftMs).toBe(game.state.moves[1].clockMs);
+		expect(red.requests[1].timeMs).toBe(game.state.moves[1].clockMs);
+		expect(game.state.moves.map((m) => m.side)).toEqual([0, 1, 0]);
+		// Blue's second move ends its period of two moves: the base time is added again.
+		expect(game.state.clocks![0].leftMs).toBeGreaterThan(1000);
+		expect(game.state.clocks![0].movesMade).toBe(2);
+	});
+
+	it('without a clock, requests carry none', async () => {
+		const blue = new DelayedPlayer('a', [0]);
+		const game = new Game({
+			start: board('4x4'),
+			players: [blue, new DelayedPlayer('b', [0])],
+			timeMs: [300, 300],
+			halfMoveLimit: 2,
+		});
+		await game.run();
+		expect(blue.requests[0].clock).toBeUndefined();
+		expect(blue.requests[0].timeMs).toBe(300);
+		expect(game.state.clocks).toBeNull();
+		expect(game.state.moves[0].clockMs).toBeUndefined();
 	});
 });

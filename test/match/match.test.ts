@@ -10,6 +10,7 @@ import { Match, type MatchOptions } from '../../dist/match/match.js';
 import { openingFromBoardFile } from '../../dist/match/opening.js';
 import { type MatchGameLine } from '../../dist/match/match-record.js';
 import { parsePlayerSpec } from '../../dist/players/player-spec.js';
+import { parseTimeControl } from '../../dist/match/time-control.js';
 import { liveProcessGroups } from '../../dist/players/process-registry.js';
 import { trackFixturePids } from '../fixture-pids.js';
 
@@ -225,6 +226,34 @@ describe('a match', () => {
 				.split('\n')
 				.map((line) => JSON.parse(line).game),
 		).toEqual([undefined, 1, 2, 3, 4]);
+	});
+
+	it('on a clock, resumes only the same time control', async () => {
+		const record = join(pids.dir(), 'clock.jsonl');
+		const clocked = (tc: string, resume = false) =>
+			match(['builtin:depth=1', 'builtin:depth=2'], ['gruyere3'], {
+				timeMs: 20_000,
+				timeControl: parseTimeControl(tc),
+				recordPath: record,
+				games: resume ? 4 : 2,
+				resume,
+			});
+		const first = await clocked('20+0.5').run();
+		// Each move leaves its mover 20 s plus its increments less the time its moves took.
+		for (const r of first.records) {
+			expect(r.timeControl).toBe('20+0.5');
+			const [a, b] = r.moves;
+			expect([20_500 - a.ms - a.left!, 20_500 - b.ms - b.left!].map((d) => Math.abs(d) <= 1)).toEqual([
+				true,
+				true,
+			]);
+			for (const m of r.moves) expect(m.left).toBeGreaterThan(20_000);
+		}
+		await expect(clocked('20+1', true).run()).rejects.toThrow(
+			`record file ${record} is of another match (time control: "20+0.5" in the record, "20+1" now): ` +
+				'run the same match to resume it, or name another file',
+		);
+		expect((await clocked('20+0.5', true).run()).records).toHaveLength(4);
 	});
 
 	it('built-in engines keep their threads from game to game, and each game plays as with fresh ones', async () => {

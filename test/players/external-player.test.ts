@@ -8,6 +8,7 @@ import { type Position } from '../../source/game/position.js';
 import { ExternalPlayer, formatTimeArg } from '../../source/players/external-player.js';
 import { type EngineInfo, type MoveRequest } from '../../source/players/player.js';
 import { liveProcessGroups, liveTempDirs } from '../../source/players/process-registry.js';
+import { clockBudget } from '../../source/search/time-manager.js';
 import { isAlive, killListedPids } from '../fixture-pids.js';
 import { move } from '../helpers.js';
 
@@ -104,6 +105,23 @@ describe('a well-behaved engine', () => {
 				/^exited with code 64 after [\d.]+ s without a move \(stderr: usage: parity-engine BOARD_FILE TIME \(got 3 arguments\)\)$/,
 			),
 		});
+	});
+});
+
+describe('an engine of the tournament interface on a clock', () => {
+	it("gets the time manager's share of its time left as TIME", async () => {
+		const log: string[] = [];
+		const player = new ExternalPlayer({
+			command: fixture('greedy-engine.mjs'),
+			graceMs: AMPLE_MS,
+			log: (direction, text) => log.push(`${direction} ${text}`),
+		});
+		const own = { timeLeftMs: 9000, incrementMs: 100 };
+		const answer = await player.play({ ...request(start, 9000), clock: { own, other: own } });
+		expect(answer).toMatchObject({ kind: 'move' });
+		// 45 empty cells: 27 moves assumed to go, (9000 - 30) / 27 + 0.75 * 100 = 407.2 ms.
+		expect(clockBudget(own, 45).optimumMs).toBeCloseTo(407.22, 2);
+		expect(log[0]).toMatch(/^> run \S+greedy-engine\.mjs \S+\.bwb 0\.407 \d+$/);
 	});
 });
 

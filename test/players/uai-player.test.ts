@@ -225,3 +225,26 @@ describe('what a UAI engine says is read as it comes, and made safe', () => {
 		for (const line of log) expect(line).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
 	});
 });
+
+describe('a UAI engine on a clock', () => {
+	it('is sent both clocks as go wtime btime winc binc movestogo, Blue being b', async () => {
+		const log: string[] = [];
+		const player = new UaiPlayer({
+			command: fixture('uai-greedy-engine.mjs'),
+			initMs: 5000,
+			readyMs: 5000,
+			log: (direction, text) => log.push(`${direction} ${text}`),
+		});
+		const own = { timeLeftMs: 1500.4, incrementMs: 100, movesToGo: 3 };
+		const other = { timeLeftMs: 2000, incrementMs: 100, movesToGo: 4 };
+		const answer = await player.play({ ...request(start, 1500), clock: { own, other } });
+		expect(answer).toMatchObject({ kind: 'move', text: 'b7' });
+		const red = playMove(start, move(start, '0 0 1 1'));
+		await player.play({ ...request(red, 2000, [start, red]), clock: { own: other, other: own } });
+		await player.close();
+		expect(log.filter((line) => line.startsWith('> go'))).toEqual([
+			'> go wtime 2000 btime 1500 winc 100 binc 100 movestogo 3',
+			'> go wtime 2000 btime 1500 winc 100 binc 100 movestogo 4',
+		]);
+	});
+});
