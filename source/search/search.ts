@@ -234,11 +234,6 @@ export class Searcher {
 	/**
 	 * Sets up a search of `root` (the position stack, the limits, the counters, the table's
 	 * generation) without searching; `search` and the helpers of a parallel search start here.
-	 */
-
-	/**
-	 * Sets up a search of `root` (the position stack, the limits, the counters, the table's
-	 * generation) without searching; `search` and the helpers of a parallel search start here.
 	 * @param splitting true if the thread's policy may split nodes
 	 */
 	begin(root: Position, limits: SearchLimits, splitting = false): void {
