@@ -43,7 +43,7 @@ export interface Clock {
 export const CLOCK_MARGIN_MS = 30;
 /** Fewest and most moves assumed left in the game when the interface does not say. */
 export const MIN_MOVES_TO_GO = 8;
-export const MAX_MOVES_TO_GO = 50;
+export const MAX_MOVES_TO_GO = 75;
 /** The maximum of a clock budget is at most this many times its optimum. */
 const MAXIMUM_RATIO = 5;
 /** Largest share of the usable clock one move may take. */
@@ -73,15 +73,17 @@ export function fixedBudget(moveTimeMs: number, spentMs = 0, inProcess = false):
 }
 
 /**
- * Moves the side to move is assumed to have left when the interface does not say: the empty cells
- * plus 4, from `MIN_MOVES_TO_GO` to `MAX_MOVES_TO_GO`. In games of the built-in engine a side had
- * a median of about the empty cells plus 5 moves left, under both rule sets (jumps fill nothing,
- * so a game lasts about twice as long as its clones alone would make it). In self-play on a
- * clock this won against half the empty cells plus 4 (at most 30), the estimate of before, which
- * spent the time early and played the middle game on its increments (docs/strength.md).
+ * Moves the side to move is assumed to have left when the interface does not say: one and a half
+ * times the empty cells plus 4, from `MIN_MOVES_TO_GO` to `MAX_MOVES_TO_GO`. In games of the
+ * built-in engine a side had a median of about the empty cells plus 5 moves left, under both rule
+ * sets (jumps fill nothing, so a game lasts about twice as long as its clones alone would make
+ * it); planning for half as many again keeps time for the middle game. In self-play on a clock,
+ * the empty cells plus 4 (at most 50) won against half the empty cells plus 4 (at most 30, the
+ * estimate of before, which spent the time early and played the middle game on its increments),
+ * and one and a half times the empty cells plus 4 against that (docs/strength.md).
  */
 export function estimateMovesToGo(emptyCells: number): number {
-	return Math.max(MIN_MOVES_TO_GO, Math.min(MAX_MOVES_TO_GO, emptyCells + 4));
+	return Math.max(MIN_MOVES_TO_GO, Math.min(MAX_MOVES_TO_GO, Math.round(1.5 * emptyCells) + 4));
 }
 
 /**

@@ -40,9 +40,9 @@ describe('time budgets', () => {
 	});
 
 	it('without movestogo, the moves left are estimated from the empty cells', () => {
-		expect(estimateMovesToGo(45)).toBe(49);
-		expect(estimateMovesToGo(20)).toBe(24);
-		expect(estimateMovesToGo(100)).toBe(50);
+		expect(estimateMovesToGo(45)).toBe(72);
+		expect(estimateMovesToGo(20)).toBe(34);
+		expect(estimateMovesToGo(100)).toBe(75);
 		expect(estimateMovesToGo(2)).toBe(8);
 		expect(clockBudget({ timeLeftMs: 8030 }, 2).optimumMs).toBe(1000);
 	});
