@@ -10,10 +10,11 @@
  *   spent before the search began (a process start, a message to a worker) counts against it.
  * - A clock (UAI `wtime`/`btime`, `winc`/`binc`, `movestogo`): an optimum share of the time left
  *   (`clockBudget`), and a maximum the search never passes. After each completed depth the
- *   search stops if the time spent passes the optimum scaled by how unsettled the search is: a
- *   best move that changed in the last iterations or a score that fell extends it (up to 2.5
- *   times), a best move stable for several iterations shortens it. No iteration is started that
- *   is predicted to end past the maximum.
+ *   search stops if the time spent passes half the optimum scaled by how unsettled the search
+ *   is (the next depth costs about as much as all the depths before it, so it ends near the
+ *   scaled optimum): a best move that changed in the last iterations or a score that fell
+ *   extends it (up to 2.5 times), a best move stable for several iterations shortens it. No
+ *   iteration is started that is predicted to end past the maximum.
  */
 
 import { type Move } from '../game/move.js';
@@ -48,6 +49,12 @@ export const MAX_MOVES_TO_GO = 75;
 const MAXIMUM_RATIO = 5;
 /** Largest share of the usable clock one move may take. */
 const MAXIMUM_SHARE = 0.5;
+/**
+ * Share of the scaled optimum past which no further depth is started: the next depth takes about
+ * as long as all before it. With the whole optimum, the built-in engine spent three times its
+ * planned share early in a game on a clock, and lost in self-play (docs/strength.md).
+ */
+const NEXT_DEPTH_SHARE = 0.5;
 
 /**
  * The safety margin of a fixed time per move, ms. The stop flag is read every thousand nodes
@@ -155,6 +162,6 @@ export class TimeManager {
 		const instability = 1 + Math.min(1, this.bestMoveChanges);
 		const fallingFactor = 1 + Math.max(0, Math.min(0.25, falling / (4 * SCALE)));
 		const stableFactor = this.stableIterations >= 4 ? 0.8 : 1;
-		return elapsedMs > this.budget.optimumMs * instability * fallingFactor * stableFactor;
+		return elapsedMs > NEXT_DEPTH_SHARE * this.budget.optimumMs * instability * fallingFactor * stableFactor;
 	}
 }

@@ -63,21 +63,24 @@ describe('the time manager', () => {
 		expect(tm.shouldStop(1, 0, 975, 600, 100)).toBe(true);
 	});
 
-	it('a clock: stops past the optimum when the best move is stable', () => {
+	it('a clock: stops past half the optimum when the best move is stable (the next depth would end past it)', () => {
 		const tm = new TimeManager(budget);
 		expect(tm.shouldStop(7, 100, 200, 150, 50)).toBe(false);
-		expect(tm.shouldStop(7, 100, 900, 500, 150)).toBe(false);
-		expect(tm.shouldStop(7, 100, 1100, 200, 500)).toBe(true);
+		expect(tm.shouldStop(7, 100, 450, 250, 150)).toBe(false);
+		expect(tm.shouldStop(7, 100, 550, 100, 250)).toBe(true);
 	});
 
 	it('a best move that changed, or a falling score, extends the search past the optimum', () => {
 		const changed = new TimeManager(budget);
 		changed.shouldStop(7, 100, 200, 150, 50);
-		expect(changed.shouldStop(8, 100, 1500, 300, 150)).toBe(false);
+		// Twice the optimum with a changed best move: half of it, 1000 ms.
+		expect(changed.shouldStop(8, 100, 950, 300, 150)).toBe(false);
+		expect(changed.shouldStop(8, 100, 1050, 100, 300)).toBe(true);
 		const falling = new TimeManager(budget);
 		falling.shouldStop(7, 100, 200, 150, 50);
-		expect(falling.shouldStop(7, -300, 1150, 300, 150)).toBe(false);
-		expect(falling.shouldStop(7, -300, 1300, 100, 300)).toBe(true);
+		// A fall of 4 blobs: 1.25 times the optimum, half of it 625 ms; then no fall, 500 ms.
+		expect(falling.shouldStop(7, -300, 600, 300, 150)).toBe(false);
+		expect(falling.shouldStop(7, -300, 650, 50, 300)).toBe(true);
 	});
 
 	it('starts no depth predicted to end past the maximum', () => {
