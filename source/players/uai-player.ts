@@ -23,13 +23,13 @@ import { EngineProcess, howEnded, type ProcessExit, startFailure, type WaitResul
 import { type EngineInfo, type MoveAnswer, type MoveReport, type MoveRequest, type Player } from './player.js';
 import {
 	bestMoveOf,
+	clockGo,
 	formatUaiCommand,
 	gamePosition,
 	parseInfoLine,
 	parseUaiReply,
 	type UaiCommand,
 	type UaiInfo,
-	clockGo,
 } from '../protocol/uai.js';
 import { isUaiMoveText, parseUaiMove, uaiPvText } from '../game/uai-notation.js';
 
