@@ -84,12 +84,13 @@ export class BuiltinPlayer implements Player {
 			});
 		}, PROGRESS_SAMPLE_MS);
 		try {
-			const useTime = this.options.useTime ?? true;
+			// The time limit applies unless turned off for a depth-limited search.
+			const timed = (this.options.useTime ?? true) || this.options.depth === undefined;
 			const limits = {
 				depth: this.options.depth,
-				timeMs: useTime || this.options.depth === undefined ? request.timeMs : undefined,
+				timeMs: timed ? request.timeMs : undefined,
 				// A clock (a match's --tc): the time manager plans the move from it (it wins over timeMs).
-				clock: useTime || this.options.depth === undefined ? request.clock?.own : undefined,
+				clock: timed ? request.clock?.own : undefined,
 				nodes: this.options.nodes,
 				startedAt: performance.timeOrigin + started,
 				inProcess: true,

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { formatBoardFile, historyForSide } from '../game/board-file.js';
 import { type MoveCoords, parseMoveText } from '../game/notation.js';
-import { RED } from '../game/position.js';
+import { emptyCount, RED } from '../game/position.js';
 import { type EngineLogger } from './engine-log.js';
 import { type MoveAnswer, type MoveRequest, type Player } from './player.js';
 import { EngineProcess, howEnded, startFailure, timerMs } from './engine-process.js';
@@ -110,10 +110,7 @@ export class ExternalPlayer implements Player {
 		const side = position.side;
 		// With a clock, the program (which knows only a time per move) gets the time manager's
 		// optimum share of its time left as TIME, with the usual deadline; its clock pays what it took.
-		const moveMs = request.clock
-			? clockBudget(request.clock.own, position.geometry.playableCount - position.count[0] - position.count[1])
-					.optimumMs
-			: request.timeMs;
+		const moveMs = request.clock ? clockBudget(request.clock.own, emptyCount(position)).optimumMs : request.timeMs;
 		const values: Record<string, string> = {
 			'{board}': file,
 			'{time}': formatTimeArg(moveMs, side),

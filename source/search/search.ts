@@ -21,7 +21,7 @@
 import { gameEnd } from '../game/game-over.js';
 import { mergedMove } from '../game/legality.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
-import { type Position } from '../game/position.js';
+import { emptyCount, type Position } from '../game/position.js';
 import { capturesNothing } from './move-ordering.js';
 import { LMP_ALL_MOVES, LMR_MOVES, lateMoveReduction, TreeSearch } from './negamax.js';
 import { MAX_NODE_MOVES } from './position-stack.js';
@@ -245,7 +245,7 @@ export class Searcher {
 			limits.startedAt === undefined
 				? 0
 				: Math.max(0, performance.timeOrigin + this.startTime - limits.startedAt);
-		const empty = tree.stack.playableCount - root.count[0] - root.count[1];
+		const empty = emptyCount(root);
 		this.timeManager = limits.clock
 			? new TimeManager(clockBudget(limits.clock, empty, spentMs))
 			: limits.timeMs !== undefined

@@ -43,6 +43,18 @@ function request(
 const engine = (name: string, initMs = 5000) =>
 	new UaiPlayer({ command: fixture(name), graceMs: 200, initMs, readyMs: initMs, quitMs: 200, killDelayMs: 100 });
 
+/** A fixture engine as a player whose engine log (`> sent`, `< read`) is kept in `log`. */
+function loggedEngine(name: string): { player: UaiPlayer; log: string[] } {
+	const log: string[] = [];
+	const player = new UaiPlayer({
+		command: fixture(name),
+		initMs: 5000,
+		readyMs: 5000,
+		log: (direction, text) => log.push(`${direction} ${text}`),
+	});
+	return { player, log };
+}
+
 describe('UAI notation', () => {
 	it('names squares by file and rank, rank 7 at the top of 7x7', () => {
 		expect(squareName(start, 0)).toBe('a7');
@@ -209,13 +221,7 @@ describe('what a UAI engine says is read as it comes, and made safe', () => {
 	});
 
 	it('terminal escapes are removed from info strings and logs', async () => {
-		const log: string[] = [];
-		const player = new UaiPlayer({
-			command: fixture('uai-escape-engine.mjs'),
-			initMs: 5000,
-			readyMs: 5000,
-			log: (direction, text) => log.push(`${direction} ${text}`),
-		});
+		const { player, log } = loggedEngine('uai-escape-engine.mjs');
 		const infos: EngineInfo[] = [];
 		const answer = await player.play(request(start, 1000, [start], (info) => infos.push(info)));
 		expect(answer).toMatchObject({ kind: 'move', text: 'b7' });
@@ -228,13 +234,7 @@ describe('what a UAI engine says is read as it comes, and made safe', () => {
 
 describe('a UAI engine on a clock', () => {
 	it('is sent both clocks as go wtime btime winc binc movestogo, Blue being b', async () => {
-		const log: string[] = [];
-		const player = new UaiPlayer({
-			command: fixture('uai-greedy-engine.mjs'),
-			initMs: 5000,
-			readyMs: 5000,
-			log: (direction, text) => log.push(`${direction} ${text}`),
-		});
+		const { player, log } = loggedEngine('uai-greedy-engine.mjs');
 		const own = { timeLeftMs: 1500.4, incrementMs: 100, movesToGo: 3 };
 		const other = { timeLeftMs: 2000, incrementMs: 100, movesToGo: 4 };
 		const answer = await player.play({ ...request(start, 1500), clock: { own, other } });
