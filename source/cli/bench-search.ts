@@ -144,6 +144,10 @@ export const COMPARISON: ReadonlyArray<{ readonly label: string; readonly option
 		label: 'selective: all of them',
 		options: { ...DEFAULT_SEARCH_OPTIONS, ...SELECTIVE_SEARCH },
 	},
+	{
+		label: 'the same without the evaluation cache (same nodes, more time)',
+		options: { ...DEFAULT_SEARCH_OPTIONS, ...SELECTIVE_SEARCH, evalCache: false },
+	},
 ];
 
 /**

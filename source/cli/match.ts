@@ -41,7 +41,7 @@ const help = `
                                    the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|jumppenalty|killers|history=on|off,
-                                   positional=on|off,
+                                   positional|evalcache=on|off,
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
                                    selective|nullmove|rfp|futility|lmr|lmp|iir=on|off (selectivity)
     ./prog   or   ti:./prog        a program speaking the tournament interface:

@@ -49,7 +49,8 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
     --hash MB          transposition table size (default 64, 1 to ${BOUNDS.hashMb.max})
     --preset P         default, skeleton (the first engine: alpha-beta, no table) or plain
     --set KEY=VALUE    a search option, repeatable: aspiration, tt, ttmove, captures,
-                       jumppenalty, killers, history, positional = on|off; eval = tuned|classic (the
+                       jumppenalty, killers, history, positional, evalcache (the evaluation
+                       cache: time, not nodes) = on|off; eval = tuned|classic (the
                        learned evaluation, or the blob difference plus exposure);
                        weights = FILE (eval=tuned with the weights of blobterm tune);
                        exposure = N (centiblobs per exposed blob, classic); selectivity:

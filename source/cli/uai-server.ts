@@ -51,6 +51,7 @@ const CHECK_OPTIONS: ReadonlyArray<readonly [string, string]> = [
 	['Killers', 'killers'],
 	['History', 'history'],
 	['Positional', 'positional'],
+	['EvalCache', 'evalcache'],
 	['Selective', 'selective'],
 	['NullMove', 'nullmove'],
 	['ReverseFutility', 'rfp'],

@@ -14,7 +14,7 @@
  *             threads=N        search threads (default 1)
  *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
  *             preset=P, algorithm=A, hash=MB, eval=tuned|classic, weights=FILE, exposure=N,
- *             aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional=on|off
+ *             aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
  *             selective|nullmove|rfp|futility|lmr|lmp|iir=on|off
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}

@@ -19,6 +19,7 @@
 
 import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
+import { EVAL_MISS, EvalCache } from './eval-cache.js';
 import { evalTables, type EvalTables, evaluate } from './evaluate.js';
 import { capturesNothing, MoveOrdering, pickNextMove, swapToFront } from './move-ordering.js';
 import { PositionStack } from './position-stack.js';
@@ -94,6 +95,10 @@ export class TreeSearch implements SplitHost {
 	private readonly splitResult: SplitResult = { best: 0, bestMove: NO_MOVE };
 	/** The evaluation of the leaves, for this search's options and board shape. */
 	evalTables: EvalTables = { learned: null, exposureWeight: 0 };
+	/** Static evaluations of this thread's positions, by Zobrist key (for `evalTables`). */
+	readonly evalCache = new EvalCache();
+	/** Whether leaves are evaluated through `evalCache` (the option, with the learned evaluation). */
+	private cachingEvals = false;
 	nodes = 0;
 	seldepth = 0;
 	aborted = false;
@@ -123,10 +128,14 @@ export class TreeSearch implements SplitHost {
 	/** Sets up the stack and counters for a search of the position the stack holds at ply 0. */
 	reset(deadline: number, nodeLimit: number, splitting: boolean): void {
 		const geometry = this.stack.geometry;
-		this.evalTables =
+		const tables =
 			geometry === null
 				? { learned: null, exposureWeight: 0 }
 				: evalTables(geometry, this.options, this.stack.variant);
+		// The cache holds the scores of one evaluation: another one (a board shape, weights) starts it empty.
+		this.cachingEvals = this.options.evalCache && tables.learned !== null;
+		if (this.cachingEvals && tables.learned !== this.evalTables.learned) this.evalCache.clear();
+		this.evalTables = tables;
 		this.nodes = 0;
 		this.seldepth = 0;
 		this.aborted = false;
@@ -249,10 +258,7 @@ export class TreeSearch implements SplitHost {
 				empty >= NULL_MOVE_MIN_EMPTY &&
 				mine > 1 &&
 				theirs > 1;
-			const staticEval =
-				reverseFutility || futility || nullMove
-					? evaluate(kernel, words, base, side, mine, theirs, this.evalTables)
-					: 0;
+			const staticEval = reverseFutility || futility || nullMove ? this.staticEval(ply, side, mine, theirs) : 0;
 			// Reverse futility pruning (Heinz's "static null move"): so far above beta that a few
 			// plies will not bring it down.
 			if (reverseFutility && staticEval - RFP_MARGIN * depth >= beta) return staticEval;
@@ -442,8 +448,10 @@ export class TreeSearch implements SplitHost {
 		nullWindow: boolean,
 	): number {
 		if (depth <= 1 && move !== PASS) {
-			// The child is a leaf: made without its key, and scored without a full node's work.
-			this.stack.makeLeafChild(ply, side, move);
+			// The child is a leaf, scored without a full node's work (and made without its key unless
+			// the evaluation cache needs it).
+			if (this.cachingEvals) this.stack.makeChild(ply, side, move);
+			else this.stack.makeLeafChild(ply, side, move);
 			return -this.leaf(ply + 1);
 		}
 		this.stack.makeChild(ply, side, move);
@@ -456,13 +464,14 @@ export class TreeSearch implements SplitHost {
 
 	/**
 	 * The first, reduced search of a late move (late-move reductions): the child after `move` to
-	 * `depth` plies with the null window (alpha, alpha + 1); at 0 plies or fewer a leaf, made
-	 * without its key.
+	 * `depth` plies with the null window (alpha, alpha + 1); at 0 plies or fewer a leaf (made
+	 * without its key unless the evaluation cache needs it).
 	 * @returns the child's score from the mover's view
 	 */
 	searchReduced(ply: number, side: number, move: Move, depth: number, alpha: number): number {
 		if (depth <= 0) {
-			this.stack.makeLeafChild(ply, side, move);
+			if (this.cachingEvals) this.stack.makeChild(ply, side, move);
+			else this.stack.makeLeafChild(ply, side, move);
 			return -this.leaf(ply + 1);
 		}
 		this.stack.makeChild(ply, side, move);
@@ -496,7 +505,24 @@ export class TreeSearch implements SplitHost {
 			if (!kernel.hasMove(words, base, side) && !kernel.hasMove(words, base, side ^ 1))
 				return terminalScore(mine, theirs, ply);
 		}
-		return evaluate(kernel, words, base, side, mine, theirs, this.evalTables);
+		return this.staticEval(ply, side, mine, theirs);
+	}
+
+	/**
+	 * The static evaluation of the position at `ply` (`side` to move, `mine` and `theirs` blobs),
+	 * from the evaluation cache or computed and stored there.
+	 */
+	staticEval(ply: number, side: number, mine: number, theirs: number): number {
+		const stack = this.stack;
+		if (!this.cachingEvals)
+			return evaluate(stack.kernel, stack.words, ply * stack.stride, side, mine, theirs, this.evalTables);
+		const keyLo = stack.keys[2 * ply];
+		const keyHi = stack.keys[2 * ply + 1];
+		const cached = this.evalCache.probe(keyLo, keyHi);
+		if (cached !== EVAL_MISS) return cached;
+		const score = evaluate(stack.kernel, stack.words, ply * stack.stride, side, mine, theirs, this.evalTables);
+		this.evalCache.store(keyLo, keyHi, score);
+		return score;
 	}
 
 	/** Looks at the stop flag, the clock, the node limit and the split points above. */

@@ -8,7 +8,7 @@
  *   eval=classic|tuned                the positional evaluation (`evaluate.ts`)
  *   weights=FILE                      the tuned evaluation with the weights of FILE (`blobterm tune`)
  *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
- *   aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional=on|off
+ *   aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
  *   selective|nullmove|rfp|futility|lmr|lmp|iir=on|off    selectivity (selective=off turns it all off)
  */
 
@@ -29,6 +29,7 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 	killers: 'killers',
 	history: 'history',
 	positional: 'positional',
+	evalcache: 'evalCache',
 	selective: 'selective',
 	nullmove: 'nullMove',
 	rfp: 'reverseFutility',

@@ -57,6 +57,11 @@ export interface SearchOptions {
 	/** Weight of one exposed blob in the `classic` evaluation, centiblobs. */
 	readonly exposureWeight: number;
 	/**
+	 * The evaluation cache (`eval-cache.ts`): the learned evaluation's scores kept by Zobrist key,
+	 * per thread. It changes the time, not the tree (the same scores, nodes and moves).
+	 */
+	readonly evalCache: boolean;
+	/**
 	 * Selectivity at all (off: the search returns the exact minimax value at its depth, whatever
 	 * the switches below say).
 	 */
@@ -143,6 +148,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	positional: true,
 	evaluation: 'tuned',
 	exposureWeight: 25,
+	evalCache: true,
 	...SELECTIVE_SEARCH,
 	weights: null,
 };
@@ -161,6 +167,7 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	positional: false,
 	evaluation: 'classic',
 	exposureWeight: 25,
+	evalCache: false,
 	...EXACT_SEARCH,
 	weights: null,
 };

@@ -115,10 +115,11 @@ export class Searcher {
 		return this.tree.stopFlag;
 	}
 
-	/** Forgets everything learned: the table, killers and history (a new game). */
+	/** Forgets everything learned: the table, killers, history and evaluation cache (a new game). */
 	clear(): void {
 		this.tree.table.clear();
 		this.tree.ordering.clear();
+		this.tree.evalCache.clear();
 	}
 
 	/**

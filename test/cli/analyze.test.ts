@@ -66,7 +66,7 @@ describe('blobterm analyze', () => {
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
 			'blobterm: unknown search option "speed" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
-				'captures, jumppenalty, killers, history, positional, selective, nullmove, rfp, futility, ' +
+				'captures, jumppenalty, killers, history, positional, evalcache, selective, nullmove, rfp, futility, ' +
 				'lmr, lmp, iir)',
 		],
 		[
