@@ -132,9 +132,10 @@ export class TreeSearch implements SplitHost {
 			geometry === null
 				? { learned: null, exposureWeight: 0 }
 				: evalTables(geometry, this.options, this.stack.variant);
-		// The cache holds the scores of one evaluation: another one (a board shape, weights) starts it empty.
+		// The cache holds the scores of one evaluation: another one (a board shape, weights) empties
+		// it, whether or not this search uses it (a later one may).
+		if (tables.learned !== this.evalTables.learned) this.evalCache.clear();
 		this.cachingEvals = this.options.evalCache && tables.learned !== null;
-		if (this.cachingEvals && tables.learned !== this.evalTables.learned) this.evalCache.clear();
 		this.evalTables = tables;
 		this.nodes = 0;
 		this.seldepth = 0;
@@ -448,10 +449,8 @@ export class TreeSearch implements SplitHost {
 		nullWindow: boolean,
 	): number {
 		if (depth <= 1 && move !== PASS) {
-			// The child is a leaf, scored without a full node's work (and made without its key unless
-			// the evaluation cache needs it).
-			if (this.cachingEvals) this.stack.makeChild(ply, side, move);
-			else this.stack.makeLeafChild(ply, side, move);
+			// The child is a leaf, scored without a full node's work.
+			this.makeLeaf(ply, side, move);
 			return -this.leaf(ply + 1);
 		}
 		this.stack.makeChild(ply, side, move);
@@ -464,18 +463,25 @@ export class TreeSearch implements SplitHost {
 
 	/**
 	 * The first, reduced search of a late move (late-move reductions): the child after `move` to
-	 * `depth` plies with the null window (alpha, alpha + 1); at 0 plies or fewer a leaf (made
-	 * without its key unless the evaluation cache needs it).
+	 * `depth` plies with the null window (alpha, alpha + 1); at 0 plies or fewer a leaf.
 	 * @returns the child's score from the mover's view
 	 */
 	searchReduced(ply: number, side: number, move: Move, depth: number, alpha: number): number {
 		if (depth <= 0) {
-			if (this.cachingEvals) this.stack.makeChild(ply, side, move);
-			else this.stack.makeLeafChild(ply, side, move);
+			this.makeLeaf(ply, side, move);
 			return -this.leaf(ply + 1);
 		}
 		this.stack.makeChild(ply, side, move);
 		return -this.negamax(ply + 1, depth, -alpha - 1, -alpha);
+	}
+
+	/**
+	 * Plays `move` (not a pass) into a child that is a leaf: without its key (a leaf is never
+	 * looked up in the table) unless the evaluation cache needs it.
+	 */
+	private makeLeaf(ply: number, side: number, move: Move): void {
+		if (this.cachingEvals) this.stack.makeChild(ply, side, move);
+		else this.stack.makeLeafChild(ply, side, move);
 	}
 
 	/**

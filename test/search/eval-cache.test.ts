@@ -69,4 +69,20 @@ describe('the evaluation cache in the search', () => {
 		expect([shipped, classic]).toEqual(run(false));
 		expect(classic.score).not.toBe(shipped.score);
 	});
+
+	it('forgets them too when the weights changed in a search without the cache', () => {
+		const pos = board('gruyere5');
+		const options = { ...DEFAULT_SEARCH_OPTIONS, tt: false, ttMoveOrdering: false };
+		const classic = { ...options, weights: CLASSIC_WEIGHTS };
+		// Shipped weights with the cache (or not), classic ones without it, then classic ones with it (or not).
+		const run = (evalCache: boolean) => {
+			const searcher = new Searcher({ ...options, evalCache });
+			searcher.search(pos, { depth: 6 });
+			searcher.options = { ...classic, evalCache: false };
+			searcher.search(pos, { depth: 6 });
+			searcher.options = { ...classic, evalCache };
+			return summary(searcher.search(pos, { depth: 6 }));
+		};
+		expect(run(true)).toEqual(run(false));
+	});
 });
