@@ -60,6 +60,10 @@ const help = `
     --search-depth D   also search each kept position D plies deep with the starting weights
     --record-scores    use instead the score the game's engine reported for the move it played
                        from each position (the record's score; positions without one are left out)
+    --scores-of NAMES  with --record-scores, only the scores of these players, comma-separated
+                       (the names match gave them: builtin, or name=...); the positions where
+                       another player moved are left out. A record of games against another
+                       program holds its scores too, on its own scale
     --lambda L         fit to L times the game's result plus 1 - L times the expected score of
                        that search's score (default 1: results only; needs --search-depth or
                        --record-scores)
@@ -88,6 +92,7 @@ const FLAGS = {
 	searchDepth: { type: 'string' },
 	lambda: { type: 'string', default: '1' },
 	recordScores: { type: 'boolean', default: false },
+	scoresOf: { type: 'string' },
 	nonnegative: { type: 'string' },
 	nonpositive: { type: 'string' },
 } as const;
@@ -117,6 +122,11 @@ export async function run(argv: readonly string[]): Promise<void> {
 		throw new UsageError(
 			'tune: --lambda below 1 blends in search scores: give --search-depth D or --record-scores',
 		);
+	const scoresOf = given.scoresOf?.split(',').map((name) => name.trim());
+	if (scoresOf !== undefined && !recordScores)
+		throw new UsageError('tune: --scores-of chooses whose recorded scores to fit to: give --record-scores too');
+	if (scoresOf?.some((name) => name === ''))
+		throw new UsageError(`tune: --scores-of: expected player names separated by commas, got "${given.scoresOf}"`);
 	const fixed = termList('--fix', given.fix);
 	const signs = new Map<number, 1 | -1>();
 	for (const [flag, list, sign] of [
@@ -147,6 +157,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 			searchDepth: flags.searchDepth,
 			searchWeights: named,
 			recordScores,
+			...(scoresOf === undefined ? {} : { scoresOf }),
 		});
 	} catch (error) {
 		if (error instanceof TrainingDataError) throw new UsageError(error.message);
@@ -157,7 +168,8 @@ export async function run(argv: readonly string[]): Promise<void> {
 	out(
 		`${report.games} games in ${report.files} record${report.files === 1 ? '' : 's'}: ${report.seen} positions ` +
 			`after ${flags.skipPlies} half-moves, ${report.decided} decided at 2 plies, ${report.kept} quiet (kept)` +
-			(recordScores ? `, ${report.unscored} quiet without a recorded score (left out)` : ''),
+			(recordScores ? `, ${report.unscored} quiet without a recorded score (left out)` : '') +
+			(scoresOf === undefined ? '' : `, ${report.otherEngine} quiet where another player moved (left out)`),
 	);
 	if (set.count === 0) throw new UsageError('tune: no quiet position in the records: nothing to fit');
 	const train: number[] = [];
@@ -226,6 +238,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 		ridge: flags.ridge,
 		...(flags.searchDepth === undefined ? {} : { searchDepth: flags.searchDepth, lambda: flags.lambda }),
 		...(recordScores ? { recordScores: true, lambda: flags.lambda } : {}),
+		...(scoresOf === undefined ? {} : { scoresOf }),
 		fixed: fixed.map((t) => TERMS[t]),
 		nonnegative: [...signs].filter(([, s]) => s === 1).map(([t]) => TERMS[t]),
 		nonpositive: [...signs].filter(([, s]) => s === -1).map(([t]) => TERMS[t]),

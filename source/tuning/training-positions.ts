@@ -58,6 +58,13 @@ export interface SelectionOptions {
 	 * Not with `searchDepth`.
 	 */
 	readonly recordScores?: boolean;
+	/**
+	 * With `recordScores`: the names of the engines whose scores are kept (the record's `blue` and
+	 * `red`, as `match` names its players); the positions where another engine moved are left out.
+	 * A match against another program records that program's scores too, on its own scale and
+	 * from its own evaluation. Default: every engine's.
+	 */
+	readonly scoresOf?: readonly string[];
 }
 
 /**
@@ -92,6 +99,8 @@ export interface SelectionReport {
 	readonly kept: number;
 	/** With `recordScores`: quiet positions left out because their move has no recorded score. */
 	readonly unscored: number;
+	/** With `scoresOf`: quiet positions left out because another engine moved from them. */
+	readonly otherEngine: number;
 }
 
 /**
@@ -106,6 +115,9 @@ export interface RecordedGame {
 	readonly variant: Variant;
 	readonly halfMoveLimit: number;
 	readonly blueScore: number;
+	/** The names of the players of Blue and Red, as the record gives them. */
+	readonly blue: string;
+	readonly red: string;
 }
 
 /**
@@ -164,14 +176,16 @@ export function readRecordedGames(path: string): RecordedGame[] {
 		const blueScore = game.result === '1-0' ? 1 : game.result === '0-1' ? 0 : 0.5;
 		const variant: Variant = game.variant === 'ataxx' ? 'ataxx' : 'blobwar';
 		const halfMoveLimit = Number.isInteger(game.halfMoveLimit) ? game.halfMoveLimit : Infinity;
-		games.push({ start, moves, scores, variant, halfMoveLimit, blueScore });
+		const [blue, red] = [String(game.blue ?? ''), String(game.red ?? '')];
+		games.push({ start, moves, scores, variant, halfMoveLimit, blueScore, blue, red });
 	});
 	return games;
 }
 
 /**
  * The quiet positions of the games of `paths` with their features (`eval-features.ts`).
- * @throws TrainingDataError as `readRecordedGames`
+ * @throws TrainingDataError as `readRecordedGames`, and for a name of `scoresOf` that no game's
+ *   player has
  */
 export function trainingSet(
 	paths: readonly string[],
@@ -194,6 +208,8 @@ export function trainingSet(
 				};
 	if (deep && options.recordScores)
 		throw new RangeError('trainingSet: searchDepth and recordScores are two sources of the same scores');
+	const scoresOf = options.recordScores && options.scoresOf ? new Set(options.scoresOf) : null;
+	const players = new Set<string>();
 	const searchScores: number[] = [];
 	const rows: number[] = [];
 	const phases: number[] = [];
@@ -204,8 +220,10 @@ export function trainingSet(
 	let seen = 0;
 	let decided = 0;
 	let unscored = 0;
+	let otherEngine = 0;
 	for (const path of paths) {
 		for (const game of readRecordedGames(path)) {
+			players.add(game.blue).add(game.red);
 			let pos = game.start;
 			for (let ply = 0; ply <= game.moves.length; ply++) {
 				const halfMovesLeft = game.halfMoveLimit - ply;
@@ -221,7 +239,8 @@ export function trainingSet(
 					else if (Math.abs(score - stand) <= margin) {
 						// With recordScores, the score of the move played from here (null: none recorded).
 						const recorded = options.recordScores ? (game.scores[ply] ?? null) : 0;
-						if (recorded === null) unscored++;
+						if (scoresOf !== null && !scoresOf.has(pos.side === 0 ? game.blue : game.red)) otherEngine++;
+						else if (recorded === null) unscored++;
 						else {
 							evalKernel(g, CLASSIC_WEIGHTS).features(pos.bb, 0, pos.side, row, 0);
 							for (let t = 0; t < TERM_COUNT; t++) rows.push(row[t]);
@@ -242,6 +261,12 @@ export function trainingSet(
 			games++;
 		}
 	}
+	for (const name of scoresOf ?? [])
+		if (!players.has(name))
+			throw new TrainingDataError(
+				`no game of the records has a player named ${JSON.stringify(name)} ` +
+					`(the players: ${[...players].join(', ')})`,
+			);
 	const set: TrainingSet = {
 		count: results.length,
 		features: Float64Array.from(rows),
@@ -250,5 +275,5 @@ export function trainingSet(
 		game: Int32Array.from(gameOf),
 		...(deep || options.recordScores ? { searchScore: Float64Array.from(searchScores) } : {}),
 	};
-	return { set, report: { files: paths.length, games, seen, decided, kept: set.count, unscored } };
+	return { set, report: { files: paths.length, games, seen, decided, kept: set.count, unscored, otherEngine } };
 }

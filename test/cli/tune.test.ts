@@ -143,6 +143,14 @@ describe('blobterm tune', () => {
 		expect(lines[3]).toBe("targets: 0.25 x result + 0.75 x expected score of each move's recorded search score");
 		const file = JSON.parse(readFileSync(out, 'utf8')) as { fit: { recordScores: boolean; lambda: number } };
 		expect(file.fit).toMatchObject({ recordScores: true, lambda: 0.25 });
+		// One player's scores only: the other's positions are counted and left out.
+		const d3 = await runNode('cli.js', [...args, '--record-scores', '--scores-of', 'd3']);
+		expect(d3.stderr).toBe('');
+		const kept = (text: string) => Number(/(\d+) quiet \(kept\)/.exec(text)![1]);
+		const other = Number(/, (\d+) quiet where another player moved \(left out\)$/m.exec(d3.stdout)![1]);
+		expect(kept(d3.stdout) + other).toBe(kept(run.stdout));
+		expect(other).toBeGreaterThan(50);
+		expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ fit: { scoresOf: ['d3'] } });
 		const plain = await runNode('cli.js', [...args]);
 		const startLine = (text: string) => text.split('\n').find((l) => l.startsWith('starting weights'));
 		expect(startLine(run.stdout)).not.toBe(startLine(plain.stdout));
@@ -227,6 +235,18 @@ describe('blobterm tune', () => {
 			'tune: --record-scores and --search-depth are two sources of search scores: give one',
 		],
 		[['--out', 'w.json', '--record-scores', RECORD], 'tune: no quiet position in the records: nothing to fit'],
+		[
+			['--out', 'w.json', '--scores-of', 'd3', SCORED],
+			'tune: --scores-of chooses whose recorded scores to fit to: give --record-scores too',
+		],
+		[
+			['--out', 'w.json', '--record-scores', '--scores-of', 'd3,', SCORED],
+			'tune: --scores-of: expected player names separated by commas, got "d3,"',
+		],
+		[
+			['--out', 'w.json', '--record-scores', '--scores-of', 'autaxx', SCORED],
+			'no game of the records has a player named "autaxx" (the players: d2, d3)',
+		],
 		[
 			['--out', 'w.json', '--search-depth', '0', RECORD],
 			'--search-depth must be a whole number of plies from 1 to 12, got "0"',

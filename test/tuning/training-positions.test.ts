@@ -20,7 +20,7 @@ const SCORED = 'test/fixtures/records/5x5-scored.jsonl';
 describe('training positions', () => {
 	it('reads the 12 games of a record: 157 quiet positions of 180 after 2 half-moves', () => {
 		const { set, report } = trainingSet([RECORD], { skipPlies: 2, margin: 300 });
-		expect(report).toEqual({ files: 1, games: 12, seen: 180, decided: 14, kept: 157, unscored: 0 });
+		expect(report).toEqual({ files: 1, games: 12, seen: 180, decided: 14, kept: 157, unscored: 0, otherEngine: 0 });
 		expect(set.count).toBe(157);
 		expect(set.searchScore).toBeUndefined();
 	});
@@ -96,6 +96,46 @@ describe('training positions', () => {
 		expect(ends.length).toBeGreaterThan(0);
 		for (const s of ends) expect(expectedScore(s, 0.01)).toBe(s > 0 ? 1 : 0);
 		expect(new Set(want).size).toBeGreaterThan(20);
+	});
+
+	it('with scoresOf, keeps only the positions where those players moved, with their scores', () => {
+		const options = { skipPlies: 2, margin: 100_000, recordScores: true };
+		const all = trainingSet([SCORED], options);
+		const d3 = trainingSet([SCORED], { ...options, scoresOf: ['d3'] });
+		const d2 = trainingSet([SCORED], { ...options, scoresOf: ['d2'] });
+		const both = trainingSet([SCORED], { ...options, scoresOf: ['d2', 'd3'] });
+		expect(both.set).toEqual(all.set);
+		expect(both.report.otherEngine).toBe(0);
+		expect(d3.set.count + d2.set.count).toBe(all.set.count);
+		expect(d3.report.otherEngine).toBe(d2.set.count);
+		expect(d2.report.otherEngine).toBe(d3.set.count);
+		expect(d3.set.count).toBeGreaterThan(50);
+		expect(d2.set.count).toBeGreaterThan(50);
+		// Row by row: the rows of all players, split by who moved from each position (the side to
+		// move of the row: its features' tempo term is 1 for it, so the side is read from the game).
+		const movers: string[] = [];
+		const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
+		for (const game of readRecordedGames(SCORED)) {
+			let pos = game.start;
+			for (let ply = 0; ply <= game.moves.length; ply++) {
+				const halfMovesLeft = game.halfMoveLimit - ply;
+				const limits = { variant: game.variant, halfMovesLeft, depth: 2 };
+				if (
+					ply >= 2 &&
+					gameEnd(pos, game.variant, halfMovesLeft) === null &&
+					!isDecisive(probe.search(pos, limits).score)
+				)
+					movers.push(pos.side === 0 ? game.blue : game.red);
+				if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
+			}
+		}
+		expect(movers).toHaveLength(all.set.count);
+		const scores = Array.from(all.set.searchScore!);
+		expect(Array.from(d3.set.searchScore!)).toEqual(scores.filter((_, i) => movers[i] === 'd3'));
+		expect(Array.from(d2.set.searchScore!)).toEqual(scores.filter((_, i) => movers[i] === 'd2'));
+		expect(() => trainingSet([SCORED], { ...options, scoresOf: ['d4'] })).toThrow(
+			new TrainingDataError('no game of the records has a player named "d4" (the players: d2, d3)'),
+		);
 	});
 
 	it('with recordScores, leaves out positions whose move has no recorded score', () => {
