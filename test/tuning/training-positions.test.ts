@@ -17,6 +17,30 @@ const RECORD = 'test/fixtures/records/5x5-depth1-depth2.jsonl';
 /** The same openings, depth 2 against depth 3, every move with its reported score (some with `endIn`). */
 const SCORED = 'test/fixtures/records/5x5-scored.jsonl';
 
+/**
+ * The positions of a record that a selection with `margin` 100000 keeps after 2 half-moves, in
+ * order: every position the 2-ply search does not decide, with its game (index), ply and mover.
+ */
+function undecidedPositions(path: string): { game: number; ply: number; mover: string }[] {
+	const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
+	const rows: { game: number; ply: number; mover: string }[] = [];
+	readRecordedGames(path).forEach((game, i) => {
+		let pos = game.start;
+		for (let ply = 0; ply <= game.moves.length; ply++) {
+			const halfMovesLeft = game.halfMoveLimit - ply;
+			const limits = { variant: game.variant, halfMovesLeft, depth: 2 };
+			if (
+				ply >= 2 &&
+				gameEnd(pos, game.variant, halfMovesLeft) === null &&
+				!isDecisive(probe.search(pos, limits).score)
+			)
+				rows.push({ game: i, ply, mover: pos.side === 0 ? game.blue : game.red });
+			if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
+		}
+	});
+	return rows;
+}
+
 describe('training positions', () => {
 	it('reads the 12 games of a record: 157 quiet positions of 180 after 2 half-moves', () => {
 		const { set, report } = trainingSet([RECORD], { skipPlies: 2, margin: 300 });
@@ -72,23 +96,9 @@ describe('training positions', () => {
 			.split('\n')
 			.filter((line) => line.includes('"type":"game"'))
 			.map((line) => JSON.parse(line) as { moves: { score: number; endIn?: number }[] });
-		const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
-		const want: number[] = [];
-		readRecordedGames(SCORED).forEach((game, i) => {
-			let pos = game.start;
-			for (let ply = 0; ply <= game.moves.length; ply++) {
-				const halfMovesLeft = game.halfMoveLimit - ply;
-				const limits = { variant: game.variant, halfMovesLeft, depth: 2 };
-				if (
-					ply >= 2 &&
-					gameEnd(pos, game.variant, halfMovesLeft) === null &&
-					!isDecisive(probe.search(pos, limits).score)
-				) {
-					const { score, endIn } = lines[i].moves[ply];
-					want.push(endIn === undefined ? Math.round(score * 100) : scoreFromFields(score, endIn));
-				}
-				if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
-			}
+		const want = undecidedPositions(SCORED).map(({ game, ply }) => {
+			const { score, endIn } = lines[game].moves[ply];
+			return endIn === undefined ? Math.round(score * 100) : scoreFromFields(score, endIn);
 		});
 		expect(Array.from(set.searchScore!)).toEqual(want);
 		// A score that foresees the end is a won or lost search score: as a target, exactly 1 or 0.
@@ -111,24 +121,8 @@ describe('training positions', () => {
 		expect(d2.report.otherEngine).toBe(d3.set.count);
 		expect(d3.set.count).toBeGreaterThan(50);
 		expect(d2.set.count).toBeGreaterThan(50);
-		// Row by row: the rows of all players, split by who moved from each position (the side to
-		// move of the row: its features' tempo term is 1 for it, so the side is read from the game).
-		const movers: string[] = [];
-		const probe = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evaluation: 'classic', tt: false, hashMb: 1 });
-		for (const game of readRecordedGames(SCORED)) {
-			let pos = game.start;
-			for (let ply = 0; ply <= game.moves.length; ply++) {
-				const halfMovesLeft = game.halfMoveLimit - ply;
-				const limits = { variant: game.variant, halfMovesLeft, depth: 2 };
-				if (
-					ply >= 2 &&
-					gameEnd(pos, game.variant, halfMovesLeft) === null &&
-					!isDecisive(probe.search(pos, limits).score)
-				)
-					movers.push(pos.side === 0 ? game.blue : game.red);
-				if (ply < game.moves.length) pos = playMove(pos, game.moves[ply]);
-			}
-		}
+		// Row by row: the rows of all players, split by who moved from each position.
+		const movers = undecidedPositions(SCORED).map((row) => row.mover);
 		expect(movers).toHaveLength(all.set.count);
 		const scores = Array.from(all.set.searchScore!);
 		expect(Array.from(d3.set.searchScore!)).toEqual(scores.filter((_, i) => movers[i] === 'd3'));
