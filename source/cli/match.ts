@@ -44,6 +44,7 @@ const help = `
                                    positional|evalcache=on|off,
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
                                    selective|nullmove|rfp|futility|lmr|lmp|iir=on|off (selectivity)
+                                   nullmove=auto (the default: off under Ataxx rules)
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}

@@ -31,7 +31,7 @@ import {
 	type UaiReply,
 } from '../protocol/uai.js';
 import { applySearchOption, SWITCHES } from '../search/option-text.js';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search/search-options.js';
+import { DEFAULT_SEARCH_OPTIONS, nullMoveFor, type SearchOptions } from '../search/search-options.js';
 import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchLimits, type SearchResult } from '../search/types.js';
 
@@ -170,7 +170,9 @@ class UaiServer {
 	}
 
 	private identify(): void {
-		const full = { ...DEFAULT_SEARCH_OPTIONS, ...this.options };
+		// The positions of this protocol are played under Ataxx rules: the null move's default is theirs.
+		const set = { ...DEFAULT_SEARCH_OPTIONS, ...this.options };
+		const full = { ...set, nullMove: nullMoveFor(set, 'ataxx') };
 		this.reply({ type: 'id', field: 'name', value: ENGINE_NAME });
 		this.reply({ type: 'id', field: 'author', value: 'the blobterm developers' });
 		const options: UaiOption[] = [

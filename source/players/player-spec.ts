@@ -16,6 +16,7 @@
  *             preset=P, algorithm=A, hash=MB, eval=tuned|classic, weights=FILE, exposure=N,
  *             aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
  *             selective|nullmove|rfp|futility|lmr|lmp|iir=on|off
+ *             nullmove=auto    (the default: on under Blob War rules, off under Ataxx rules)
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}
  *             grace=MS         extra ms after TIME before the program loses (default 500)

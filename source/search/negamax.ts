@@ -25,7 +25,7 @@ import { capturesNothing, MoveOrdering, pickNextMove, swapToFront } from './move
 import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
-import { type SearchOptions } from './search-options.js';
+import { nullMoveFor, type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitHost, type SplitPolicy, type SplitResult } from './split-policy.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TableEntry, type TranspositionTable } from './transposition-table.js';
 
@@ -109,6 +109,8 @@ export class TreeSearch implements SplitHost {
 	private readonly nullMoveAllowed = new Uint8Array(MAX_PLY + 2).fill(1);
 	/** Futility margins by plies to go for the rule set of the position searched (set by `reset`). */
 	private futilityMargin = FUTILITY_MARGIN_BLOBWAR;
+	/** Null-move pruning for the rule set of the position searched (`nullMoveFor`, set by `reset`). */
+	private nullMove = true;
 	/** Whether `policy` may split (false: its `canSplit` is never called). */
 	private splitting = false;
 
@@ -144,6 +146,7 @@ export class TreeSearch implements SplitHost {
 		this.nodeLimit = nodeLimit;
 		this.splitting = splitting;
 		this.futilityMargin = this.stack.variant === 'ataxx' ? FUTILITY_MARGIN_ATAXX : FUTILITY_MARGIN_BLOBWAR;
+		this.nullMove = nullMoveFor(this.options, this.stack.variant);
 	}
 
 	/** The table's move for the position at `ply`, or NO_MOVE. */
@@ -253,7 +256,7 @@ export class TreeSearch implements SplitHost {
 			const reverseFutility = options.reverseFutility && depth <= RFP_DEPTH;
 			const futility = options.futility && depth <= FUTILITY_DEPTH;
 			const nullMove =
-				options.nullMove &&
+				this.nullMove &&
 				depth >= NULL_MOVE_DEPTH &&
 				this.nullMoveAllowed[ply] === 1 &&
 				empty >= NULL_MOVE_MIN_EMPTY &&

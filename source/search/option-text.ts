@@ -10,6 +10,7 @@
  *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
  *   aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
  *   selective|nullmove|rfp|futility|lmr|lmp|iir=on|off    selectivity (selective=off turns it all off)
+ *   nullmove=auto                     the rule set's default: on under Blob War rules, off under Ataxx rules
  */
 
 import { readWeightsFile, WeightsFileError } from './eval-weights.js';
@@ -100,10 +101,13 @@ export function applySearchOption(options: Partial<SearchOptions>, key: string, 
 		return { ...options, exposureWeight: weight };
 	}
 	const field = SWITCHES[k];
+	if (field === 'nullMove' && v === 'auto') return { ...options, nullMove: null };
 	if (field) {
 		if (['on', 'true', '1', 'yes'].includes(v)) return { ...options, [field]: true };
 		if (['off', 'false', '0', 'no'].includes(v)) return { ...options, [field]: false };
-		throw new SearchOptionError(`${k} must be on or off, got "${value}"`);
+		throw new SearchOptionError(
+			`${k} must be ${field === 'nullMove' ? 'on, off or auto' : 'on or off'}, got "${value}"`,
+		);
 	}
 	throw new SearchOptionError(`unknown search option "${key}" (options: ${SEARCH_OPTION_KEYS.join(', ')})`);
 }

@@ -29,6 +29,9 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		await session.expect(/^uaiok$/);
 		expect(session.lines[0]).toBe('id name blobterm 0.1');
 		expect(session.lines).toContain('option name Hash type spin default 64 min 1 max 4096');
+		// UAI plays Ataxx rules: the null move is off there, the other selective switches on.
+		expect(session.lines).toContain('option name NullMove type check default false');
+		expect(session.lines).toContain('option name Futility type check default true');
 		session.send('isready');
 		await session.expect(/^readyok$/);
 		session.send('uainewgame');
@@ -97,6 +100,36 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 			'setoption name Killers value false',
 		]);
 		expect(mtdf.depths).toEqual([1, 2, 3, 4, 5]);
+	});
+
+	it('--set nullmove=on turns the null move on under Ataxx rules, and it changes the tree', async () => {
+		const nodesAtDepth6 = async (args: string[]) => {
+			const s = new UaiSession(args);
+			try {
+				s.send('uai');
+				await s.expect(/^uaiok$/);
+				s.send('position startpos moves g2 a2');
+				s.send('go depth 6');
+				const { index } = await s.expect(/^bestmove /);
+				const last = s.lines
+					.slice(0, index)
+					.filter((l) => l.startsWith('info depth 6'))
+					.pop();
+				return {
+					option: s.lines.find((l) => l.startsWith('option name NullMove')),
+					nodes: Number(/ nodes (\d+)/.exec(last ?? '')?.[1]),
+				};
+			} finally {
+				await s.quit();
+			}
+		};
+		const on = await nodesAtDepth6(['--set', 'nullmove=on']);
+		const off = await nodesAtDepth6([]);
+		expect(on.option).toBe('option name NullMove type check default true');
+		expect(off.option).toBe('option name NullMove type check default false');
+		expect(on.nodes).toBeGreaterThan(0);
+		expect(off.nodes).toBeGreaterThan(0);
+		expect(on.nodes).not.toBe(off.nodes);
 	});
 
 	it('setoption Threads and Parallel: the search runs on two threads, YBWC', async () => {

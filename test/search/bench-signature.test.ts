@@ -11,7 +11,7 @@ import { Searcher } from '../../source/search/search.js';
 export const SIGNATURE_DEPTH_7 = 46598;
 
 /** Nodes of the three 7x7 bench positions searched to depth 9 under Ataxx rules. */
-export const ATAXX_SIGNATURE_DEPTH_9 = 89907;
+export const ATAXX_SIGNATURE_DEPTH_9 = 96645;
 
 describe('the bench signature', () => {
 	it(`at depth 7 is ${SIGNATURE_DEPTH_7} nodes`, () => {
@@ -20,8 +20,9 @@ describe('the bench signature', () => {
 		expect(nodes).toBe(SIGNATURE_DEPTH_7);
 	});
 
-	// Under Ataxx rules the search has settings of its own (futility margins, negamax.ts) and the
-	// evaluation its own weights (weights-ataxx.json): the 7x7 bench positions to depth 9 pin them.
+	// Under Ataxx rules the search has settings of its own (futility margins and no null move,
+	// negamax.ts and search-options.ts) and the evaluation its own weights (weights-ataxx.json):
+	// the 7x7 bench positions to depth 9 pin them.
 	it(`under Ataxx rules, the 7x7 positions to depth 9 take ${ATAXX_SIGNATURE_DEPTH_9} nodes`, () => {
 		let nodes = 0;
 		for (const entry of BENCH_POSITIONS.filter((e) => e.name.startsWith('7x7')))
@@ -29,7 +30,22 @@ describe('the bench signature', () => {
 		expect(nodes).toBe(ATAXX_SIGNATURE_DEPTH_9);
 	});
 
-	// Off, the jump penalty gives 91375 nodes under Ataxx rules (7x7 positions, depth 9; 83380
+	// The null move, off under Ataxx rules by default, is still the switch's to turn on: with it,
+	// the nodes of before (89907), and under Blob War rules `nullmove=on` is the default's tree.
+	it('nullmove=on gives the nodes of before under Ataxx rules and changes nothing under Blob War rules', () => {
+		const nodes = (variant: 'ataxx' | 'blobwar', depth: number, nullMove: boolean | null) =>
+			BENCH_POSITIONS.filter((e) => variant === 'blobwar' || e.name.startsWith('7x7')).reduce(
+				(sum, entry) => sum + new Searcher({ nullMove }).search(benchPosition(entry), { depth, variant }).nodes,
+				0,
+			);
+		expect(nodes('ataxx', 9, true)).toBe(89907);
+		expect(nodes('ataxx', 9, false)).toBe(ATAXX_SIGNATURE_DEPTH_9);
+		expect(nodes('blobwar', 7, true)).toBe(SIGNATURE_DEPTH_7);
+		expect(nodes('blobwar', 7, false)).not.toBe(SIGNATURE_DEPTH_7);
+	});
+
+	// Off, the jump penalty gives 91375 nodes under Ataxx rules with the null move on, as it then
+	// was (7x7 positions, depth 9; 83380
 	// before the aspiration windows were on, 121726 before the Ataxx weights had nine taper points,
 	// 120738 before they had five, 151456 before every move was sorted there)
 	// and 46899 under Blob War rules (every position, depth 7; 49131 before the aspiration windows,
@@ -38,7 +54,11 @@ describe('the bench signature', () => {
 		const nodes = (variant: 'ataxx' | 'blobwar', depth: number) =>
 			BENCH_POSITIONS.filter((e) => variant === 'blobwar' || e.name.startsWith('7x7')).reduce(
 				(sum, entry) =>
-					sum + new Searcher({ jumpPenalty: false }).search(benchPosition(entry), { depth, variant }).nodes,
+					sum +
+					new Searcher({ jumpPenalty: false, nullMove: true }).search(benchPosition(entry), {
+						depth,
+						variant,
+					}).nodes,
 				0,
 			);
 		expect(nodes('ataxx', 9)).toBe(91375);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySearchOption, describeSearchOptions, parseSearchOptions } from '../../source/search/option-text.js';
 import { SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
-import { DEFAULT_SEARCH_OPTIONS, SKELETON_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { DEFAULT_SEARCH_OPTIONS, nullMoveFor, SKELETON_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 
 describe('search options as text', () => {
 	it('reads presets first, then the other items in order', () => {
@@ -17,6 +17,18 @@ describe('search options as text', () => {
 			history: false,
 			captureOrdering: true,
 		});
+	});
+
+	it("sets the null move on, off, or back to the rule set's default", () => {
+		expect(parseSearchOptions(['nullmove=on'])).toEqual({ nullMove: true });
+		expect(parseSearchOptions(['nullmove=off', 'nullmove=AUTO'])).toEqual({ nullMove: null });
+		expect(DEFAULT_SEARCH_OPTIONS.nullMove).toBeNull();
+		expect(nullMoveFor(DEFAULT_SEARCH_OPTIONS, 'ataxx')).toBe(false);
+		expect(nullMoveFor(DEFAULT_SEARCH_OPTIONS, 'blobwar')).toBe(true);
+		expect(nullMoveFor({ nullMove: true }, 'ataxx')).toBe(true);
+		expect(nullMoveFor({ nullMove: false }, 'blobwar')).toBe(false);
+		expect(describeSearchOptions({ nullMove: true })).toContain('nullmove=on');
+		expect(describeSearchOptions({ nullMove: null })).not.toContain('nullmove');
 	});
 
 	it('picks the evaluation, and reads weight files', () => {
@@ -38,6 +50,8 @@ describe('search options as text', () => {
 		['hash', '0', 'hash must be a whole number of MB from 1 to 4096, got "0"'],
 		['hash', '1.5', 'hash must be a whole number of MB from 1 to 4096, got "1.5"'],
 		['killers', 'sometimes', 'killers must be on or off, got "sometimes"'],
+		['killers', 'auto', 'killers must be on or off, got "auto"'],
+		['nullmove', 'sometimes', 'nullmove must be on, off or auto, got "sometimes"'],
 		[
 			'depth',
 			'3',
