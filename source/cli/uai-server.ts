@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { ATAXX_START_FEN, parseFen } from '../game/fen.js';
 import { playMove } from '../game/make-move.js';
 import { type Move } from '../game/move.js';
+import { type Variant } from '../game/game-over.js';
 import { type Position } from '../game/position.js';
 import { parseUaiMove } from '../game/uai-notation.js';
 import {
@@ -37,6 +38,9 @@ import { type SearchLimits, type SearchResult } from '../search/types.js';
 
 /** Most lines `setoption name MultiPV` allows. */
 export const MAX_MULTI_PV = 256;
+
+/** The rules of every UAI position (the protocol is Ataxx's). */
+const UAI_VARIANT: Variant = 'ataxx';
 
 /** The engine's name in `id name`. */
 export const ENGINE_NAME = 'blobterm 0.1';
@@ -170,9 +174,9 @@ class UaiServer {
 	}
 
 	private identify(): void {
-		// The positions of this protocol are played under Ataxx rules: the null move's default is theirs.
+		// The null move's default is the rule set's: list it as the searches will use it.
 		const set = { ...DEFAULT_SEARCH_OPTIONS, ...this.options };
-		const full = { ...set, nullMove: nullMoveFor(set, 'ataxx') };
+		const full = { ...set, nullMove: nullMoveFor(set, UAI_VARIANT) };
 		this.reply({ type: 'id', field: 'name', value: ENGINE_NAME });
 		this.reply({ type: 'id', field: 'author', value: 'the blobterm developers' });
 		const options: UaiOption[] = [
@@ -280,7 +284,7 @@ class UaiServer {
 		const nodes = go.nodes;
 		const searchMoves = this.searchMoves(go.searchmoves);
 		let limits: SearchLimits = {
-			variant: 'ataxx',
+			variant: UAI_VARIANT,
 			depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
 			nodes,
 			multiPv: this.multiPv,

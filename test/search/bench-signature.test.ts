@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_POSITIONS, benchPosition } from '../../source/cli/bench-positions.js';
 import { Searcher } from '../../source/search/search.js';
+import { type SearchOptions } from '../../source/search/search-options.js';
 
 /**
  * The bench signature at depth 7 (`blobterm bench search --depth 7`): every bench position
@@ -13,55 +14,45 @@ export const SIGNATURE_DEPTH_7 = 46598;
 /** Nodes of the three 7x7 bench positions searched to depth 9 under Ataxx rules. */
 export const ATAXX_SIGNATURE_DEPTH_9 = 96645;
 
+/**
+ * Nodes of the bench positions searched to `depth` on one thread, each with a fresh searcher:
+ * every position under Blob War rules, the three 7x7 ones under Ataxx rules.
+ */
+function benchNodes(options: Partial<SearchOptions>, variant: 'ataxx' | 'blobwar', depth: number): number {
+	return BENCH_POSITIONS.filter((e) => variant === 'blobwar' || e.name.startsWith('7x7')).reduce(
+		(sum, entry) => sum + new Searcher(options).search(benchPosition(entry), { depth, variant }).nodes,
+		0,
+	);
+}
+
 describe('the bench signature', () => {
 	it(`at depth 7 is ${SIGNATURE_DEPTH_7} nodes`, () => {
-		let nodes = 0;
-		for (const entry of BENCH_POSITIONS) nodes += new Searcher().search(benchPosition(entry), { depth: 7 }).nodes;
-		expect(nodes).toBe(SIGNATURE_DEPTH_7);
+		expect(benchNodes({}, 'blobwar', 7)).toBe(SIGNATURE_DEPTH_7);
 	});
 
 	// Under Ataxx rules the search has settings of its own (futility margins and no null move,
 	// negamax.ts and search-options.ts) and the evaluation its own weights (weights-ataxx.json):
 	// the 7x7 bench positions to depth 9 pin them.
 	it(`under Ataxx rules, the 7x7 positions to depth 9 take ${ATAXX_SIGNATURE_DEPTH_9} nodes`, () => {
-		let nodes = 0;
-		for (const entry of BENCH_POSITIONS.filter((e) => e.name.startsWith('7x7')))
-			nodes += new Searcher().search(benchPosition(entry), { depth: 9, variant: 'ataxx' }).nodes;
-		expect(nodes).toBe(ATAXX_SIGNATURE_DEPTH_9);
+		expect(benchNodes({}, 'ataxx', 9)).toBe(ATAXX_SIGNATURE_DEPTH_9);
 	});
 
 	// The null move, off under Ataxx rules by default, is still the switch's to turn on: with it,
 	// the nodes of before (89907), and under Blob War rules `nullmove=on` is the default's tree.
 	it('nullmove=on gives the nodes of before under Ataxx rules and changes nothing under Blob War rules', () => {
-		const nodes = (variant: 'ataxx' | 'blobwar', depth: number, nullMove: boolean | null) =>
-			BENCH_POSITIONS.filter((e) => variant === 'blobwar' || e.name.startsWith('7x7')).reduce(
-				(sum, entry) => sum + new Searcher({ nullMove }).search(benchPosition(entry), { depth, variant }).nodes,
-				0,
-			);
-		expect(nodes('ataxx', 9, true)).toBe(89907);
-		expect(nodes('ataxx', 9, false)).toBe(ATAXX_SIGNATURE_DEPTH_9);
-		expect(nodes('blobwar', 7, true)).toBe(SIGNATURE_DEPTH_7);
-		expect(nodes('blobwar', 7, false)).not.toBe(SIGNATURE_DEPTH_7);
+		expect(benchNodes({ nullMove: true }, 'ataxx', 9)).toBe(89907);
+		expect(benchNodes({ nullMove: false }, 'ataxx', 9)).toBe(ATAXX_SIGNATURE_DEPTH_9);
+		expect(benchNodes({ nullMove: true }, 'blobwar', 7)).toBe(SIGNATURE_DEPTH_7);
+		expect(benchNodes({ nullMove: false }, 'blobwar', 7)).not.toBe(SIGNATURE_DEPTH_7);
 	});
 
 	// Off, the jump penalty gives 91375 nodes under Ataxx rules with the null move on, as it then
-	// was (7x7 positions, depth 9; 83380
-	// before the aspiration windows were on, 121726 before the Ataxx weights had nine taper points,
-	// 120738 before they had five, 151456 before every move was sorted there)
-	// and 46899 under Blob War rules (every position, depth 7; 49131 before the aspiration windows,
-	// 56137 before every move was sorted there and 16 x 16 was refitted).
+	// was (7x7 positions, depth 9; 83380 before the aspiration windows were on, 121726 before the
+	// Ataxx weights had nine taper points, 120738 before they had five, 151456 before every move
+	// was sorted there) and 46899 under Blob War rules (every position, depth 7; 49131 before the
+	// aspiration windows, 56137 before every move was sorted there and 16 x 16 was refitted).
 	it('jumppenalty=off gives the nodes of before it under both rules', () => {
-		const nodes = (variant: 'ataxx' | 'blobwar', depth: number) =>
-			BENCH_POSITIONS.filter((e) => variant === 'blobwar' || e.name.startsWith('7x7')).reduce(
-				(sum, entry) =>
-					sum +
-					new Searcher({ jumpPenalty: false, nullMove: true }).search(benchPosition(entry), {
-						depth,
-						variant,
-					}).nodes,
-				0,
-			);
-		expect(nodes('ataxx', 9)).toBe(91375);
-		expect(nodes('blobwar', 7)).toBe(46899);
+		expect(benchNodes({ jumpPenalty: false, nullMove: true }, 'ataxx', 9)).toBe(91375);
+		expect(benchNodes({ jumpPenalty: false, nullMove: true }, 'blobwar', 7)).toBe(46899);
 	});
 });
