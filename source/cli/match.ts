@@ -41,7 +41,8 @@ const help = `
                                    the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|jumppenalty|killers|history=on|off,
-                                   positional|evalcache=on|off,
+                                   positional|evalcache=on|off (evalcache=auto, the default: on
+                                   for boards of more than 64 cells),
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
                                    selective|nullmove|rfp|futility|lmr|lmp|iir=on|off (selectivity)
                                    nullmove=auto (the default: off under Ataxx rules)

@@ -50,7 +50,8 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
     --preset P         default, skeleton (the first engine: alpha-beta, no table) or plain
     --set KEY=VALUE    a search option, repeatable: aspiration, tt, ttmove, captures,
                        jumppenalty, killers, history, positional, evalcache (the evaluation
-                       cache: time, not nodes) = on|off; eval = tuned|classic (the
+                       cache: time, not nodes; auto, the default: on for boards of more
+                       than 64 cells) = on|off; eval = tuned|classic (the
                        learned evaluation, or the blob difference plus exposure);
                        weights = FILE (eval=tuned with the weights of blobterm tune);
                        exposure = N (centiblobs per exposed blob, classic); selectivity:

@@ -32,7 +32,7 @@ import {
 	type UaiReply,
 } from '../protocol/uai.js';
 import { applySearchOption, SWITCHES } from '../search/option-text.js';
-import { DEFAULT_SEARCH_OPTIONS, nullMoveFor, type SearchOptions } from '../search/search-options.js';
+import { DEFAULT_SEARCH_OPTIONS, evalCacheFor, nullMoveFor, type SearchOptions } from '../search/search-options.js';
 import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchLimits, type SearchResult } from '../search/types.js';
 
@@ -174,9 +174,14 @@ class UaiServer {
 	}
 
 	private identify(): void {
-		// The null move's default is the rule set's: list it as the searches will use it.
+		// The null move's default is the rule set's, the evaluation cache's the board's: list them as
+		// a search of the current position (the 7x7 start until a position command) will use them.
 		const set = { ...DEFAULT_SEARCH_OPTIONS, ...this.options };
-		const full = { ...set, nullMove: nullMoveFor(set, UAI_VARIANT) };
+		const full = {
+			...set,
+			nullMove: nullMoveFor(set, UAI_VARIANT),
+			evalCache: evalCacheFor(set, this.position.geometry.words),
+		};
 		this.reply({ type: 'id', field: 'name', value: ENGINE_NAME });
 		this.reply({ type: 'id', field: 'author', value: 'the blobterm developers' });
 		const options: UaiOption[] = [

@@ -17,6 +17,7 @@
  *             aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
  *             selective|nullmove|rfp|futility|lmr|lmp|iir=on|off
  *             nullmove=auto    (the default: on under Blob War rules, off under Ataxx rules)
+ *             evalcache=auto   (the default: on for boards of more than 64 cells)
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}
  *             grace=MS         extra ms after TIME before the program loses (default 500)

@@ -25,7 +25,7 @@ import { capturesNothing, MoveOrdering, pickNextMove, swapToFront } from './move
 import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
-import { nullMoveFor, type SearchOptions } from './search-options.js';
+import { evalCacheFor, nullMoveFor, type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitHost, type SplitPolicy, type SplitResult } from './split-policy.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TableEntry, type TranspositionTable } from './transposition-table.js';
 
@@ -97,8 +97,11 @@ export class TreeSearch implements SplitHost {
 	evalTables: EvalTables = { learned: null, exposureWeight: 0 };
 	/** Static evaluations of this thread's positions, by Zobrist key (for `evalTables`). */
 	readonly evalCache = new EvalCache();
-	/** Whether leaves are evaluated through `evalCache` (the option, with the learned evaluation). */
-	private cachingEvals = false;
+	/**
+	 * Whether leaves are evaluated through `evalCache`: the option for the board (`evalCacheFor`),
+	 * with the learned evaluation (set by `reset`).
+	 */
+	cachingEvals = false;
 	nodes = 0;
 	seldepth = 0;
 	aborted = false;
@@ -137,7 +140,7 @@ export class TreeSearch implements SplitHost {
 		// The cache holds the scores of one evaluation: another one (a board shape, weights) empties
 		// it, whether or not this search uses it (a later one may).
 		if (tables.learned !== this.evalTables.learned) this.evalCache.clear();
-		this.cachingEvals = this.options.evalCache && tables.learned !== null;
+		this.cachingEvals = geometry !== null && evalCacheFor(this.options, geometry.words) && tables.learned !== null;
 		this.evalTables = tables;
 		this.nodes = 0;
 		this.seldepth = 0;

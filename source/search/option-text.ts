@@ -11,6 +11,7 @@
  *   aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
  *   selective|nullmove|rfp|futility|lmr|lmp|iir=on|off    selectivity (selective=off turns it all off)
  *   nullmove=auto                     the rule set's default: on under Blob War rules, off under Ataxx rules
+ *   evalcache=auto                    the board's default: on for boards of more than 64 cells
  */
 
 import { readWeightsFile, WeightsFileError } from './eval-weights.js';
@@ -39,6 +40,9 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 	lmp: 'lateMovePruning',
 	iir: 'internalIterativeReduction',
 };
+
+/** The switches that also take `auto`: null, a default that depends on the rule set or the board. */
+const AUTO_SWITCHES: ReadonlySet<keyof SearchOptions> = new Set(['nullMove', 'evalCache']);
 
 /** Every key `applySearchOption` reads. */
 export const SEARCH_OPTION_KEYS = [
@@ -101,12 +105,12 @@ export function applySearchOption(options: Partial<SearchOptions>, key: string, 
 		return { ...options, exposureWeight: weight };
 	}
 	const field = SWITCHES[k];
-	if (field === 'nullMove' && v === 'auto') return { ...options, nullMove: null };
+	if (field && AUTO_SWITCHES.has(field) && v === 'auto') return { ...options, [field]: null };
 	if (field) {
 		if (['on', 'true', '1', 'yes'].includes(v)) return { ...options, [field]: true };
 		if (['off', 'false', '0', 'no'].includes(v)) return { ...options, [field]: false };
 		throw new SearchOptionError(
-			`${k} must be ${field === 'nullMove' ? 'on, off or auto' : 'on or off'}, got "${value}"`,
+			`${k} must be ${AUTO_SWITCHES.has(field) ? 'on, off or auto' : 'on or off'}, got "${value}"`,
 		);
 	}
 	throw new SearchOptionError(`unknown search option "${key}" (options: ${SEARCH_OPTION_KEYS.join(', ')})`);
@@ -140,7 +144,8 @@ export function describeSearchOptions(options: Partial<SearchOptions>): string {
 	const full = { ...SEARCH_PRESETS.default, ...options };
 	const parts: string[] = [`algorithm=${full.algorithm}`];
 	for (const [name, field] of Object.entries(SWITCHES))
-		if (full[field] !== SEARCH_PRESETS.default[field]) parts.push(`${name}=${full[field] ? 'on' : 'off'}`);
+		if (full[field] !== SEARCH_PRESETS.default[field])
+			parts.push(`${name}=${full[field] === null ? 'auto' : full[field] ? 'on' : 'off'}`);
 	if (full.positional) {
 		if (full.evaluation === 'tuned' && full.weights) parts.push(`weights=${full.weights.source}`);
 		else if (full.evaluation !== SEARCH_PRESETS.default.evaluation) parts.push(`eval=${full.evaluation}`);

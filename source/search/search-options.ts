@@ -59,9 +59,10 @@ export interface SearchOptions {
 	readonly exposureWeight: number;
 	/**
 	 * The evaluation cache (`eval-cache.ts`): the learned evaluation's scores kept by Zobrist key,
-	 * per thread. It changes the time, not the tree (the same scores, nodes and moves).
+	 * per thread. It changes the time, not the tree (the same scores, nodes and moves). null: the
+	 * board's default (`evalCacheFor`), on for boards of more than 2 words (more than 64 cells).
 	 */
-	readonly evalCache: boolean;
+	readonly evalCache: boolean | null;
 	/**
 	 * Selectivity at all (off: the search returns the exact minimax value at its depth, whatever
 	 * the switches below say).
@@ -152,7 +153,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	positional: true,
 	evaluation: 'tuned',
 	exposureWeight: 25,
-	evalCache: true,
+	evalCache: null,
 	...SELECTIVE_SEARCH,
 	weights: null,
 };
@@ -196,4 +197,20 @@ export const SEARCH_PRESETS: Readonly<Record<string, SearchOptions>> = {
  */
 export function nullMoveFor(options: Pick<SearchOptions, 'nullMove'>, variant: Variant): boolean {
 	return options.nullMove ?? variant === 'blobwar';
+}
+
+/** Boards of more than this many words (`Geometry.words`) cache the evaluation by default. */
+const EVAL_CACHE_MIN_WORDS = 3;
+
+/**
+ * Whether the search caches the learned evaluation on a board of `words` 32-bit words
+ * (`Geometry.words`: 2 for 7x7 and 8x8, 4 for 10x10, 8 for 16x16): `options.evalCache` when set,
+ * else on from 3 words. A probe costs a cache miss and every leaf its Zobrist key; the evaluation
+ * costs in proportion to the words. With the same trees, CPU time to the same depths without it
+ * against with it (medians of alternated runs; docs/benchmarks.md): 7x7 under Ataxx rules 7% less,
+ * the 8x8 bench positions 17% less, the 1-word boards (gruyere5, 5x6) the same, 10x10 5% more,
+ * 12x12 34% more, the 16x16 start 15% more.
+ */
+export function evalCacheFor(options: Pick<SearchOptions, 'evalCache'>, words: number): boolean {
+	return options.evalCache ?? words >= EVAL_CACHE_MIN_WORDS;
 }

@@ -5,7 +5,7 @@ import { parseFen } from '../../source/game/fen.js';
 import { EVAL_MISS, EvalCache } from '../../source/search/eval-cache.js';
 import { CLASSIC_WEIGHTS } from '../../source/search/eval-weights.js';
 import { Searcher } from '../../source/search/search.js';
-import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../source/search/search-options.js';
 import { type SearchLimits, type SearchResult } from '../../source/search/types.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
@@ -53,6 +53,23 @@ describe('the evaluation cache in the search', () => {
 		const without = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evalCache: false }).search(position(), limits);
 		expect(summary(withCache)).toEqual(summary(without));
 		expect(withCache.nodes).toBeGreaterThan(1000);
+	});
+
+	it('is used by default on boards of more than 64 cells only (16x16), and where the option forces it', () => {
+		const caches = (position: ReturnType<typeof board>, options: Partial<SearchOptions>, limits: SearchLimits) => {
+			const searcher = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, ...options });
+			searcher.search(position, limits);
+			return searcher.tree.cachingEvals;
+		};
+		const ataxx = () => parseFen('x5o/7/7/7/7/7/o5x x 0 1').position;
+		expect(caches(ataxx(), {}, { depth: 3, variant: 'ataxx' })).toBe(false);
+		expect(caches(board('default'), {}, { depth: 3 })).toBe(false);
+		expect(caches(board('gruyere5'), {}, { depth: 3 })).toBe(false);
+		expect(caches(board('16x16'), {}, { depth: 2 })).toBe(true);
+		expect(caches(ataxx(), { evalCache: true }, { depth: 3, variant: 'ataxx' })).toBe(true);
+		expect(caches(board('16x16'), { evalCache: false }, { depth: 2 })).toBe(false);
+		// The blob difference alone has nothing to cache.
+		expect(caches(board('16x16'), { evalCache: true, positional: false }, { depth: 2 })).toBe(false);
 	});
 
 	it('forgets the scores of other weights: a searcher that changes weights searches as one without the cache', () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applySearchOption, describeSearchOptions, parseSearchOptions } from '../../source/search/option-text.js';
 import { SHIPPED_WEIGHTS } from '../../source/search/eval-weights.js';
-import { DEFAULT_SEARCH_OPTIONS, nullMoveFor, SKELETON_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import {
+	DEFAULT_SEARCH_OPTIONS,
+	evalCacheFor,
+	nullMoveFor,
+	SKELETON_SEARCH_OPTIONS,
+} from '../../source/search/search-options.js';
 
 describe('search options as text', () => {
 	it('reads presets first, then the other items in order', () => {
@@ -31,6 +36,24 @@ describe('search options as text', () => {
 		expect(describeSearchOptions({ nullMove: null })).not.toContain('nullmove');
 	});
 
+	it("sets the evaluation cache on, off, or back to the board's default", () => {
+		expect(parseSearchOptions(['evalcache=on'])).toEqual({ evalCache: true });
+		expect(parseSearchOptions(['evalcache=off', 'evalcache=Auto'])).toEqual({ evalCache: null });
+		expect(DEFAULT_SEARCH_OPTIONS.evalCache).toBeNull();
+		// By the board's 32-bit words: 5x6 1, 7x7 and 8x8 2, 10x10 4, 16x16 8.
+		expect([1, 2, 3, 4, 8].map((words) => evalCacheFor(DEFAULT_SEARCH_OPTIONS, words))).toEqual([
+			false,
+			false,
+			true,
+			true,
+			true,
+		]);
+		expect(evalCacheFor({ evalCache: true }, 2)).toBe(true);
+		expect(evalCacheFor({ evalCache: false }, 8)).toBe(false);
+		expect(describeSearchOptions({ evalCache: true })).toContain('evalcache=on');
+		expect(describeSearchOptions({ evalCache: null })).not.toContain('evalcache');
+	});
+
 	it('picks the evaluation, and reads weight files', () => {
 		expect(parseSearchOptions(['eval=classic'])).toEqual({ evaluation: 'classic' });
 		const options = parseSearchOptions(['weights=source/search/weights-ataxx.json']);
@@ -52,6 +75,7 @@ describe('search options as text', () => {
 		['killers', 'sometimes', 'killers must be on or off, got "sometimes"'],
 		['killers', 'auto', 'killers must be on or off, got "auto"'],
 		['nullmove', 'sometimes', 'nullmove must be on, off or auto, got "sometimes"'],
+		['evalcache', 'sometimes', 'evalcache must be on, off or auto, got "sometimes"'],
 		[
 			'depth',
 			'3',
