@@ -180,7 +180,7 @@ class UaiServer {
 		const full = {
 			...set,
 			nullMove: nullMoveFor(set, UAI_VARIANT),
-			evalCache: evalCacheFor(set, this.position.geometry.words),
+			evalCache: evalCacheFor(set, this.position.geometry.cells),
 		};
 		this.reply({ type: 'id', field: 'name', value: ENGINE_NAME });
 		this.reply({ type: 'id', field: 'author', value: 'the blobterm developers' });

@@ -140,7 +140,7 @@ export class TreeSearch implements SplitHost {
 		// The cache holds the scores of one evaluation: another one (a board shape, weights) empties
 		// it, whether or not this search uses it (a later one may).
 		if (tables.learned !== this.evalTables.learned) this.evalCache.clear();
-		this.cachingEvals = geometry !== null && evalCacheFor(this.options, geometry.words) && tables.learned !== null;
+		this.cachingEvals = geometry !== null && evalCacheFor(this.options, geometry.cells) && tables.learned !== null;
 		this.evalTables = tables;
 		this.nodes = 0;
 		this.seldepth = 0;

@@ -60,7 +60,7 @@ export interface SearchOptions {
 	/**
 	 * The evaluation cache (`eval-cache.ts`): the learned evaluation's scores kept by Zobrist key,
 	 * per thread. It changes the time, not the tree (the same scores, nodes and moves). null: the
-	 * board's default (`evalCacheFor`), on for boards of more than 2 words (more than 64 cells).
+	 * board's default (`evalCacheFor`), on for boards of more than 64 cells.
 	 */
 	readonly evalCache: boolean | null;
 	/**
@@ -199,18 +199,18 @@ export function nullMoveFor(options: Pick<SearchOptions, 'nullMove'>, variant: V
 	return options.nullMove ?? variant === 'blobwar';
 }
 
-/** Boards of more than this many words (`Geometry.words`) cache the evaluation by default. */
-const EVAL_CACHE_MIN_WORDS = 3;
+/** Boards of more than this many cells (`Geometry.cells`) cache the evaluation by default. */
+const EVAL_CACHE_MAX_CELLS_OFF = 64;
 
 /**
- * Whether the search caches the learned evaluation on a board of `words` 32-bit words
- * (`Geometry.words`: 2 for 7x7 and 8x8, 4 for 10x10, 8 for 16x16): `options.evalCache` when set,
- * else on from 3 words. A probe costs a cache miss and every leaf its Zobrist key; the evaluation
- * costs in proportion to the words. With the same trees, CPU time to the same depths without it
- * against with it (medians of alternated runs; docs/benchmarks.md): 7x7 under Ataxx rules 7% less,
- * the 8x8 bench positions 17% less, the 1-word boards (gruyere5, 5x6) the same, 10x10 5% more,
- * 12x12 34% more, the 16x16 start 15% more.
+ * Whether the search caches the learned evaluation on a board of `cells` cells (`Geometry.cells`,
+ * rows times columns): `options.evalCache` when set, else on for more than 64 cells (boards of 3
+ * or more 32-bit words: 7x7 and 8x8 take 2, 10x10 4, 16x16 8). A probe costs a cache miss and
+ * every leaf its Zobrist key; the evaluation costs in proportion to the words. With the same
+ * trees, CPU time to the same depths without it against with it (medians of alternated runs;
+ * docs/benchmarks.md): 7x7 under Ataxx rules 7% less, the 8x8 bench positions 17% less, the
+ * 1-word boards (gruyere5, 5x6) the same, 10x10 5% more, 12x12 34% more, the 16x16 start 15% more.
  */
-export function evalCacheFor(options: Pick<SearchOptions, 'evalCache'>, words: number): boolean {
-	return options.evalCache ?? words >= EVAL_CACHE_MIN_WORDS;
+export function evalCacheFor(options: Pick<SearchOptions, 'evalCache'>, cells: number): boolean {
+	return options.evalCache ?? cells > EVAL_CACHE_MAX_CELLS_OFF;
 }

@@ -40,16 +40,16 @@ describe('search options as text', () => {
 		expect(parseSearchOptions(['evalcache=on'])).toEqual({ evalCache: true });
 		expect(parseSearchOptions(['evalcache=off', 'evalcache=Auto'])).toEqual({ evalCache: null });
 		expect(DEFAULT_SEARCH_OPTIONS.evalCache).toBeNull();
-		// By the board's 32-bit words: 5x6 1, 7x7 and 8x8 2, 10x10 4, 16x16 8.
-		expect([1, 2, 3, 4, 8].map((words) => evalCacheFor(DEFAULT_SEARCH_OPTIONS, words))).toEqual([
+		// By the board's cells: 5x6 30, 7x7 49, 8x8 64, 9x9 81, 16x16 256.
+		expect([30, 49, 64, 81, 256].map((cells) => evalCacheFor(DEFAULT_SEARCH_OPTIONS, cells))).toEqual([
 			false,
 			false,
-			true,
+			false,
 			true,
 			true,
 		]);
-		expect(evalCacheFor({ evalCache: true }, 2)).toBe(true);
-		expect(evalCacheFor({ evalCache: false }, 8)).toBe(false);
+		expect(evalCacheFor({ evalCache: true }, 49)).toBe(true);
+		expect(evalCacheFor({ evalCache: false }, 256)).toBe(false);
 		expect(describeSearchOptions({ evalCache: true })).toContain('evalcache=on');
 		expect(describeSearchOptions({ evalCache: null })).not.toContain('evalcache');
 	});
