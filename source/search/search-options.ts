@@ -204,8 +204,9 @@ const EVAL_CACHE_MAX_CELLS_OFF = 64;
 
 /**
  * Whether the search caches the learned evaluation on a board of `cells` cells (`Geometry.cells`,
- * rows times columns): `options.evalCache` when set, else on for more than 64 cells (boards of 3
- * or more 32-bit words: 7x7 and 8x8 take 2, 10x10 4, 16x16 8). A probe costs a cache miss and
+ * rows times columns): `options.evalCache` when set, else on for more than 64 cells (on square
+ * boards, those of 3 or more 32-bit words: 7x7 and 8x8 take 2, 10x10 4, 16x16 8; a rectangle
+ * such as 7x9, 63 cells in 3 words, stays off). A probe costs a cache miss and
  * every leaf its Zobrist key; the evaluation costs in proportion to the words. With the same
  * trees, CPU time to the same depths without it against with it (medians of alternated runs;
  * docs/benchmarks.md): 7x7 under Ataxx rules 7% less, the 8x8 bench positions 17% less, the
