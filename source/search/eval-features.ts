@@ -28,6 +28,10 @@
  *            other side, not only the largest (`capture`). Weighted together they price a cell
  *            by the blobs it would lose, more than in proportion: a side whose blobs leave gaps
  *            with many blobs around them is open to large captures for many moves
+ *   territory
+ *            empty cells next to the side's blobs that the other side reaches by no move
+ *            (neither a clone nor a jump): cells the side fills when it chooses, which no move
+ *            of the other side takes first
  *   tempo    1 for the side to move (no "theirs" term)
  *
  * Exposure, the classic evaluation's term (blobs next to an empty cell), is `blobs - safe`.
@@ -53,6 +57,7 @@ export const SIDE_FEATURES = [
 	'target2',
 	'target3',
 	'target4',
+	'territory',
 ] as const;
 
 /** One feature of a side. */

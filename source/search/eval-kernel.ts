@@ -10,6 +10,7 @@
  *   de = D(e)                 cells next to an empty cell: safe = m & ~de
  *   dm = D(m), dm2 = D(dm)    clone = dm & e, reach = dm2 & e (clone or jump), jump = reach & ~dm
  *   D(reach of o) & m         unsafe blobs of the side to move
+ *   dm & e & ~(reach of o)    territory of the side to move
  * The features are those of `eval-features.ts`; the weighted sum is interpolated by the phase.
  */
 
@@ -295,6 +296,11 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 				case 'capture':
 					need(`cap${s}`);
 					return `cap${s}`;
+				case 'territory':
+					// Empty cells next to the side's blobs that the other side reaches by no move.
+					need(`d${s}`);
+					need(`r${t}`);
+					return pop((w) => `d${s}${w} & e${w} & ~r${t}${w}`);
 				case 'target2':
 				case 'target3':
 				case 'target4': {

@@ -11,7 +11,8 @@
  *   }
  *
  * `weights` gives every term of `eval-features.ts` an opening and an endgame weight in
- * centiblobs (integers); `k` and `fit` describe the fit that made them, for people. Version 2
+ * centiblobs (integers; a file written before a term of `LATER_TERMS` existed leaves it out, and
+ * it weighs 0); `k` and `fit` describe the fit that made them, for people. Version 2
  * has more taper points: every term has the same number of weights, 2 to `MAX_TAPER_POINTS`,
  * at phases evenly spaced from 0 to 1 (`[OPENING, AT 1/2, ENDGAME]` for 3; `eval-kernel.ts`).
  * Version 1 files are version 2 files of 2 points; `blobterm tune` writes version 1 when it can.
@@ -44,14 +45,20 @@ export interface WeightsFile {
 	readonly fit?: unknown;
 }
 
+/**
+ * Terms added after weights files were first written (`territory`, 2026-12-02): a file that does
+ * not name them gives them 0 at every taper point, so that it plays as it did before them.
+ */
+export const LATER_TERMS: readonly string[] = ['territory.mine', 'territory.theirs'];
+
 /** A weights file that cannot be used: the message names the file and what is wrong. */
 export class WeightsFileError extends UserError {}
 
 /**
  * Reads the text of a weights file.
  * @param source the file's name, for messages
- * @throws WeightsFileError for bad JSON, another format, a missing or unknown term, or a weight
- *   that is not an integer within +-`MAX_WEIGHT`
+ * @throws WeightsFileError for bad JSON, another format, a missing (but for `LATER_TERMS`) or
+ *   unknown term, or a weight that is not an integer within +-`MAX_WEIGHT`
  */
 export function parseWeights(text: string, source: string): NamedWeights {
 	let value: unknown;
@@ -87,7 +94,7 @@ export function weightsFromJson(value: unknown, source: string): NamedWeights {
 	const shape = count === 2 ? '[opening, endgame]' : `${count} weights, [opening, ..., endgame]`;
 	const points: number[][] = Array.from({ length: count }, () => []);
 	for (const name of TERMS) {
-		const list = table[name];
+		const list = table[name] ?? (LATER_TERMS.includes(name) ? new Array<number>(count).fill(0) : undefined);
 		if (!Array.isArray(list) || list.length !== count)
 			throw new WeightsFileError(`${source}: term "${name}" needs ${shape}`);
 		for (const w of list)

@@ -179,7 +179,7 @@ describe('blobterm tune', () => {
 			expect(run.code).toBe(0);
 			const lines = run.stdout.split('\n');
 			expect(lines[2]).toBe('starting weights interpolated from 2 to 3 taper points');
-			expect(lines).toContain(`${'term'.padEnd('capture.theirs'.length)}  opening  phase 0.5  endgame`);
+			expect(lines).toContain(`${'term'.padEnd('territory.theirs'.length)}  opening  phase 0.5  endgame`);
 			const file = JSON.parse(readFileSync(out, 'utf8')) as {
 				version: number;
 				weights: Record<string, number[]>;

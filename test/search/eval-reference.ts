@@ -38,6 +38,7 @@ export function referenceFeatures(pos: Position): number[] {
 			target2: 0,
 			target3: 0,
 			target4: 0,
+			territory: cells.filter((c) => empty(c) && distance(c, who) === 1 && distance(c, other) > 2).length,
 		};
 		for (const c of cells.filter((e) => empty(e) && distance(e, other) <= 2)) {
 			const around = near(c, 1).filter((b) => cellAt(pos, b) === who).length;

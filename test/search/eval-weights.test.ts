@@ -38,6 +38,27 @@ describe('weights files', () => {
 		}
 	});
 
+	it('read a file written before the territory term with 0 for it, and refuse one missing another term', () => {
+		const before = (leftOut: string[]) =>
+			JSON.stringify({
+				format: 'blobterm-weights',
+				version: 2,
+				weights: Object.fromEntries(
+					TERMS.filter((t) => !leftOut.includes(t)).map((t) => [t, [1, 2, TERMS.indexOf(t)]]),
+				),
+			});
+		const read = parseWeights(before(['territory.mine', 'territory.theirs']), 'old.json');
+		for (const t of ['territory.mine', 'territory.theirs']) {
+			expect(read.opening[TERMS.indexOf(t)]).toBe(0);
+			expect(read.middle?.[0][TERMS.indexOf(t)]).toBe(0);
+			expect(read.endgame[TERMS.indexOf(t)]).toBe(0);
+		}
+		expect(read.endgame[TERMS.indexOf('tempo')]).toBe(TERMS.indexOf('tempo'));
+		expect(() => parseWeights(before(['territory.mine', 'target4.theirs']), 'old.json')).toThrow(
+			'old.json: term "target4.theirs" needs 3 weights, [opening, ..., endgame]',
+		);
+	});
+
 	it.each([
 		[fileText(1, () => [1, 2, 3]), 'w.json: term "blobs.mine" needs [opening, endgame]'],
 		[fileText(2, () => [1]), 'w.json: 2 to 9 taper points per term, got 1'],

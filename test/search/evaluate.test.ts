@@ -83,6 +83,7 @@ describe('the learned evaluation', () => {
 			'target2.mine': 1, // (1,1), which Red reaches, has 3 Blue blobs around it
 			'target3.mine': 1,
 			'target4.mine': 0,
+			'territory.mine': 1, // (2,0): next to Blue, out of Red's reach
 			'blobs.theirs': 3,
 			'safe.theirs': 0,
 			'unsafe.theirs': 3, // by (0,2), (0,2) and (2,2)
@@ -95,6 +96,7 @@ describe('the learned evaluation', () => {
 			'target2.theirs': 3, // (0,2), (2,2) and (2,3) have 2 Red blobs around them
 			'target3.theirs': 0,
 			'target4.theirs': 0,
+			'territory.theirs': 0, // Blue reaches every empty cell
 			tempo: 1,
 		});
 	});

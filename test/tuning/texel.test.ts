@@ -200,7 +200,9 @@ describe('Texel tuning', () => {
 	});
 
 	describe('from won and lost games drawn from the model', () => {
-		const set = syntheticSet(24_000, truth, k, 2015, 'drawn');
+		// 48,000 positions: with 24,000, 27 terms (since `territory`) left the opening's material
+		// 32% off (40.8 against 60), the evaluation itself within 4% of its spread.
+		const set = syntheticSet(48_000, truth, k, 2015, 'drawn');
 
 		it('recovers the scaling constant K within 10%', FIT, () => {
 			expect(Math.abs(fitK(set, truth) - k)).toBeLessThan(0.1 * k);
