@@ -4,12 +4,12 @@ import { evalKernel } from '../../source/search/eval-kernel.js';
 import { parseWeights, SHIPPED_WEIGHTS, weightsFileOf } from '../../source/search/eval-weights.js';
 import { parseBoardFile } from '../../source/game/board-file.js';
 
-/** A weights file's text with every term given `list` (as JSON), of `version`. */
-function fileText(version: number, list: (t: string) => unknown): string {
+/** A weights file's text with every term but `leftOut` given `list` (as JSON), of `version`. */
+function fileText(version: number, list: (t: string) => unknown, leftOut: readonly string[] = []): string {
 	return JSON.stringify({
 		format: 'blobterm-weights',
 		version,
-		weights: Object.fromEntries(TERMS.map((t) => [t, list(t)])),
+		weights: Object.fromEntries(TERMS.filter((t) => !leftOut.includes(t)).map((t) => [t, list(t)])),
 	});
 }
 
@@ -39,14 +39,7 @@ describe('weights files', () => {
 	});
 
 	it('read a file written before the territory term with 0 for it, and refuse one missing another term', () => {
-		const before = (leftOut: string[]) =>
-			JSON.stringify({
-				format: 'blobterm-weights',
-				version: 2,
-				weights: Object.fromEntries(
-					TERMS.filter((t) => !leftOut.includes(t)).map((t) => [t, [1, 2, TERMS.indexOf(t)]]),
-				),
-			});
+		const before = (leftOut: string[]) => fileText(2, (t) => [1, 2, TERMS.indexOf(t)], leftOut);
 		const read = parseWeights(before(['territory.mine', 'territory.theirs']), 'old.json');
 		for (const t of ['territory.mine', 'territory.theirs']) {
 			expect(read.opening[TERMS.indexOf(t)]).toBe(0);
