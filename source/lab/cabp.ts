@@ -15,12 +15,18 @@
  *   left; a finished child raises its parent's value, and a node whose children are all done
  *   passes its value up in turn. A non-critical node whose window (from the score tree above it)
  *   is shut is pruned with all its brothers not yet taken.
+ * - Each queue has its own lock (their MUTEX_C and MUTEX_NC, sections 3.4, 4.3 and 4.4): a processor taking a
+ *   critical node and one taking a non-critical node do not wait for each other. The non-critical
+ *   queue is their first implementation's (one structure behind its lock; here a binary heap of
+ *   lists); their second, a concurrent skew heap that several processors use at once (Mans and
+ *   Roucairol, INRIA research report 1311, 1990), is not built.
  *
  * Values are negamax, fail-hard: a finished node returns its score clamped to its window.
  * Nodes count every node taken and not pruned (root and leaves included).
  */
 
 import {
+	C_NC_QUEUE_LOCK,
 	C_QUEUE_LOCK,
 	C_RESULT,
 	C_SEARCHEND,
@@ -51,6 +57,10 @@ const Q_HEAP_SIZE = 2;
 const Q_ACTIVE = 3;
 const Q_HEADER = 4;
 const LIST_WORDS = 4;
+
+/** The simulator's lock numbers (`SimulatedProcessor.lockNeeded`) of the critical and non-critical queues. */
+const LOCK_CRITICAL_QUEUE = -3;
+const LOCK_NONCRITICAL_QUEUE = -4;
 
 /** A buffer for CABP's queues over a store of `capacity` records. */
 export function createQueueBuffer(capacity: number, shared: boolean): SharedArrayBuffer | ArrayBuffer {
@@ -116,18 +126,18 @@ export class Cabp {
 			return TICKS.expand + TICKS.evaluate + this.finish(r);
 		}
 		m[at + R_LEFT] = count;
-		store.lockControl(C_QUEUE_LOCK);
-		if (type === 1) this.pushCritical(r, 0, count, 1);
-		else if (type === 3) this.pushCritical(r, 0, count, 3);
-		else if (type === 2) {
-			this.pushCritical(r, 0, 1, 2);
-			m[at + R_NC_CURSOR] = 1;
-			if (count > 1) this.heapInsert(r);
-		} else {
-			m[at + R_NC_CURSOR] = 0;
-			this.heapInsert(r);
+		// Each queue behind its own lock, as Cung and Roucairol's MUTEX_C and MUTEX_NC.
+		if (type !== T_NONCRITICAL) {
+			store.lockControl(C_QUEUE_LOCK);
+			this.pushCritical(r, 0, type === 2 ? 1 : count, type);
+			store.unlockControl(C_QUEUE_LOCK);
 		}
-		store.unlockControl(C_QUEUE_LOCK);
+		if (type === 2 || type === T_NONCRITICAL) {
+			store.lockControl(C_NC_QUEUE_LOCK);
+			m[at + R_NC_CURSOR] = type === 2 ? 1 : 0;
+			if (type === T_NONCRITICAL || count > 1) this.heapInsert(r);
+			store.unlockControl(C_NC_QUEUE_LOCK);
+		}
 		return TICKS.expand + TICKS.search;
 	}
 
@@ -143,14 +153,13 @@ export class Cabp {
 	}
 
 	/**
-	 * Takes the next node to handle (under the queue lock): sets `takenParent`, `takenIndex`,
-	 * `takenType`; false if both queues are empty.
+	 * Takes the next node to handle (under the lock of the queue it comes from): sets
+	 * `takenParent`, `takenIndex`, `takenType`; false if both queues are empty.
 	 */
 	take(into: CabpProcessor): boolean {
 		const store = this.store;
 		const q = this.queues;
 		store.lockControl(C_QUEUE_LOCK);
-		let ok = false;
 		if (q[Q_HEAD] < q[Q_TAIL]) {
 			const e = this.listsAt + (q[Q_HEAD] % store.capacity) * LIST_WORDS;
 			const i = q[e + 1];
@@ -160,8 +169,14 @@ export class Cabp {
 			into.takenType = rule === 1 ? (i === 0 ? 1 : 2) : rule === 2 ? 3 : 2;
 			q[e + 1] = i + 1;
 			if (i + 1 >= q[e + 2]) q[Q_HEAD]++;
-			ok = true;
-		} else if (q[Q_HEAP_SIZE] > 0) {
+			Atomics.add(q, Q_ACTIVE, 1);
+			store.unlockControl(C_QUEUE_LOCK);
+			return true;
+		}
+		store.unlockControl(C_QUEUE_LOCK);
+		store.lockControl(C_NC_QUEUE_LOCK);
+		let ok = false;
+		if (q[Q_HEAP_SIZE] > 0) {
 			const r = q[this.heapAt];
 			const m = store.mem;
 			const at = r * this.words;
@@ -175,8 +190,8 @@ export class Cabp {
 			else this.siftDown(0);
 			ok = true;
 		}
-		if (ok) q[Q_ACTIVE]++;
-		store.unlockControl(C_QUEUE_LOCK);
+		if (ok) Atomics.add(q, Q_ACTIVE, 1);
+		store.unlockControl(C_NC_QUEUE_LOCK);
 		return ok;
 	}
 
@@ -197,13 +212,13 @@ export class Cabp {
 			const score = m[pat + R_SCORE];
 			const shut = (score > store.alpha ? score : store.alpha) >= store.beta;
 			if (shut) {
-				store.lockControl(C_QUEUE_LOCK);
+				store.lockControl(C_NC_QUEUE_LOCK);
 				const cursor = m[pat + R_NC_CURSOR];
 				const pruned = m[pat + R_COUNT] - cursor;
 				m[pat + R_NC_CURSOR] = m[pat + R_COUNT];
 				m[pat + R_NC_CUT] = 1;
 				if (m[pat + R_HEAP] >= 0) this.heapRemove(parent);
-				store.unlockControl(C_QUEUE_LOCK);
+				store.unlockControl(C_NC_QUEUE_LOCK);
 				m[pat + R_LEFT] -= pruned;
 			}
 			store.unlock(parent);
@@ -237,9 +252,9 @@ export class Cabp {
 		if (type === T_NONCRITICAL) {
 			m[pat + R_NC_BUSY]--;
 			if (m[pat + R_HEAP] < 0 && m[pat + R_NC_CUT] === 0 && m[pat + R_NC_CURSOR] < m[pat + R_COUNT]) {
-				store.lockControl(C_QUEUE_LOCK);
+				store.lockControl(C_NC_QUEUE_LOCK);
 				if (m[pat + R_HEAP] < 0) this.heapInsert(parent);
-				store.unlockControl(C_QUEUE_LOCK);
+				store.unlockControl(C_NC_QUEUE_LOCK);
 			}
 		}
 		const done = m[pat + R_LEFT] === 0;
@@ -270,10 +285,7 @@ export class Cabp {
 
 	/** A processor finished what it took. */
 	release(): void {
-		const store = this.store;
-		store.lockControl(C_QUEUE_LOCK);
-		this.queues[Q_ACTIVE]--;
-		store.unlockControl(C_QUEUE_LOCK);
+		Atomics.sub(this.queues, Q_ACTIVE, 1);
 	}
 
 	// The non-critical queue: a binary heap of records, leftmost next child first.
@@ -363,6 +375,11 @@ export class Cabp {
 		}
 	}
 
+	/** True if the critical queue holds a node to take (the next take serves it). */
+	criticalWaiting(): boolean {
+		return this.queues[Q_HEAD] < this.queues[Q_TAIL];
+	}
+
 	/** Processors busy with a node (Nb_pus). */
 	active(): number {
 		return this.queues[Q_ACTIVE];
@@ -405,11 +422,14 @@ export class CabpProcessor {
 	}
 
 	/**
-	 * The queues' lock while taking a node; none while handling it (its updates of the score tree
-	 * hold each record's lock for an instant, which the simulator does not charge).
+	 * The lock of the queue a take serves: the critical queue's while it holds a node, else the
+	 * non-critical queue's (looking at the critical queue first is not charged); none while
+	 * handling a node (its updates of the score tree hold each record's lock for an instant, which
+	 * the simulator does not charge).
 	 */
 	lockNeeded(): number {
-		return this.state === P_TAKE ? -3 : -1;
+		if (this.state !== P_TAKE) return -1;
+		return this.cabp.criticalWaiting() ? LOCK_CRITICAL_QUEUE : LOCK_NONCRITICAL_QUEUE;
 	}
 
 	step(): number {

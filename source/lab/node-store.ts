@@ -73,9 +73,12 @@ export const C_FREE_TOP = 4;
 export const C_CACHED = 5;
 export const C_CACHED_GEN = 6;
 export const C_ROOT = 7;
+/** CABP's critical queue (Cung and Roucairol's MUTEX_C). */
 export const C_QUEUE_LOCK = 8;
 export const C_ACTIVE = 9;
 export const C_ERROR = 10;
+/** CABP's non-critical queue (Cung and Roucairol's MUTEX_NC). */
+export const C_NC_QUEUE_LOCK = 11;
 export const CONTROL_WORDS = 16;
 
 /** Node types of strong YBWC (scheme A). */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { Cabp, cabpCapacity, CabpProcessor, createQueueBuffer } from '../../source/lab/cabp.js';
+import { createStoreBuffers, NodeStore } from '../../source/lab/node-store.js';
+import { referenceAlphaBeta } from '../../source/lab/reference-search.js';
+import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
+import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
+
+describe('CABP', () => {
+	it('takes a node under the lock of its queue: the critical one while it holds a node, else the other', () => {
+		const domain = new SyntheticDomain({ branching: 6, wa: 66, wb: 33, depth: 4, seed: TG1_SEEDS[0] });
+		const capacity = cabpCapacity(domain.maxChildren, domain.depth, 1);
+		const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
+		const cabp = new Cabp(store, createQueueBuffer(capacity, false), 2);
+		cabp.begin();
+		const proc = new CabpProcessor(0, cabp);
+		proc.start();
+		const takes = { critical: 0, noncritical: 0, mismatched: 0 };
+		let steps = 0;
+		while (!cabp.ended() && steps++ < 100_000) {
+			const lock = proc.lockNeeded();
+			if (lock !== -1) {
+				if (lock === -3) takes.critical++;
+				else if (lock === -4) takes.noncritical++;
+				if ((lock === -3) !== cabp.criticalWaiting()) takes.mismatched++;
+			}
+			proc.step();
+		}
+		expect(cabp.ended()).toBe(true);
+		expect(store.control[1]).toBe(referenceAlphaBeta(domain).value);
+		expect(takes.mismatched).toBe(0);
+		// The critical tree of Knuth and Moore: b^ceil(p/2) + b^floor(p/2) - 1 nodes at ply p (b = 6):
+		// 6, 11, 41 and 71 below the root, each taken once from the critical queue.
+		expect(takes.critical).toBe(6 + 11 + 41 + 71);
+		expect(takes.noncritical).toBeGreaterThan(0);
+	});
+});
