@@ -15,11 +15,11 @@
  *   left; a finished child raises its parent's value, and a node whose children are all done
  *   passes its value up in turn. A non-critical node whose window (from the score tree above it)
  *   is shut is pruned with all its brothers not yet taken.
- * - Each queue has its own lock (their MUTEX_C and MUTEX_NC, sections 3.4, 4.3 and 4.4): a processor taking a
- *   critical node and one taking a non-critical node do not wait for each other. The non-critical
- *   queue is their first implementation's (one structure behind its lock; here a binary heap of
- *   lists); their second, a concurrent skew heap that several processors use at once (Mans and
- *   Roucairol, INRIA research report 1311, 1990), is not built.
+ * - Each queue has its own lock (their MUTEX_C and MUTEX_NC, sections 3.4, 4.3 and 4.4): a
+ *   processor taking a critical node and one taking a non-critical node do not wait for each
+ *   other. The non-critical queue is their first implementation's (one structure behind its
+ *   lock; here a binary heap of lists); their second, a concurrent skew heap that several
+ *   processors use at once (Mans and Roucairol, INRIA research report 1311, 1990), is not built.
  *
  * Values are negamax, fail-hard: a finished node returns its score clamped to its window.
  * Nodes count every node taken and not pruned (root and leaves included).
