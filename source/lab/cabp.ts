@@ -27,7 +27,7 @@
 
 import {
 	C_NC_QUEUE_LOCK,
-	C_QUEUE_LOCK,
+	C_CRITICAL_QUEUE_LOCK,
 	C_RESULT,
 	C_SEARCHEND,
 	type NodeStore,
@@ -44,7 +44,7 @@ import {
 	R_PLY,
 	R_SCORE,
 } from './node-store.js';
-import { S_EXIT } from './processor.js';
+import { LOCK_NONE, S_EXIT } from './processor.js';
 import { TICKS } from './ticks.js';
 import { TreeTooLargeError } from './tree-too-large.js';
 
@@ -54,13 +54,12 @@ const T_NONCRITICAL = 0;
 const Q_HEAD = 0;
 const Q_TAIL = 1;
 const Q_HEAP_SIZE = 2;
-const Q_ACTIVE = 3;
-const Q_HEADER = 4;
+const Q_HEADER = 3;
 const LIST_WORDS = 4;
 
 /** The simulator's lock numbers (`SimulatedProcessor.lockNeeded`) of the critical and non-critical queues. */
-const LOCK_CRITICAL_QUEUE = -3;
-const LOCK_NONCRITICAL_QUEUE = -4;
+export const LOCK_CRITICAL_QUEUE = -3;
+export const LOCK_NONCRITICAL_QUEUE = -4;
 
 /** A buffer for CABP's queues over a store of `capacity` records. */
 export function createQueueBuffer(capacity: number, shared: boolean): SharedArrayBuffer | ArrayBuffer {
@@ -128,9 +127,9 @@ export class Cabp {
 		m[at + R_LEFT] = count;
 		// Each queue behind its own lock, as Cung and Roucairol's MUTEX_C and MUTEX_NC.
 		if (type !== T_NONCRITICAL) {
-			store.lockControl(C_QUEUE_LOCK);
+			store.lockControl(C_CRITICAL_QUEUE_LOCK);
 			this.pushCritical(r, 0, type === 2 ? 1 : count, type);
-			store.unlockControl(C_QUEUE_LOCK);
+			store.unlockControl(C_CRITICAL_QUEUE_LOCK);
 		}
 		if (type === 2 || type === T_NONCRITICAL) {
 			store.lockControl(C_NC_QUEUE_LOCK);
@@ -159,7 +158,7 @@ export class Cabp {
 	take(into: CabpProcessor): boolean {
 		const store = this.store;
 		const q = this.queues;
-		store.lockControl(C_QUEUE_LOCK);
+		store.lockControl(C_CRITICAL_QUEUE_LOCK);
 		if (q[Q_HEAD] < q[Q_TAIL]) {
 			const e = this.listsAt + (q[Q_HEAD] % store.capacity) * LIST_WORDS;
 			const i = q[e + 1];
@@ -169,11 +168,10 @@ export class Cabp {
 			into.takenType = rule === 1 ? (i === 0 ? 1 : 2) : rule === 2 ? 3 : 2;
 			q[e + 1] = i + 1;
 			if (i + 1 >= q[e + 2]) q[Q_HEAD]++;
-			Atomics.add(q, Q_ACTIVE, 1);
-			store.unlockControl(C_QUEUE_LOCK);
+			store.unlockControl(C_CRITICAL_QUEUE_LOCK);
 			return true;
 		}
-		store.unlockControl(C_QUEUE_LOCK);
+		store.unlockControl(C_CRITICAL_QUEUE_LOCK);
 		store.lockControl(C_NC_QUEUE_LOCK);
 		let ok = false;
 		if (q[Q_HEAP_SIZE] > 0) {
@@ -190,7 +188,6 @@ export class Cabp {
 			else this.siftDown(0);
 			ok = true;
 		}
-		if (ok) Atomics.add(q, Q_ACTIVE, 1);
 		store.unlockControl(C_NC_QUEUE_LOCK);
 		return ok;
 	}
@@ -281,11 +278,6 @@ export class Cabp {
 			return TICKS.ret;
 		}
 		return TICKS.ret + this.childDone(parent, index, type, value, false);
-	}
-
-	/** A processor finished what it took. */
-	release(): void {
-		Atomics.sub(this.queues, Q_ACTIVE, 1);
 	}
 
 	// The non-critical queue: a binary heap of records, leftmost next child first.
@@ -380,11 +372,6 @@ export class Cabp {
 		return this.queues[Q_HEAD] < this.queues[Q_TAIL];
 	}
 
-	/** Processors busy with a node (Nb_pus). */
-	active(): number {
-		return this.queues[Q_ACTIVE];
-	}
-
 	/** Generation guard for debugging. */
 	generation(r: number): number {
 		return this.store.mem[r * this.words + R_GEN];
@@ -428,7 +415,7 @@ export class CabpProcessor {
 	 * the simulator does not charge).
 	 */
 	lockNeeded(): number {
-		if (this.state !== P_TAKE) return -1;
+		if (this.state !== P_TAKE) return LOCK_NONE;
 		return this.cabp.criticalWaiting() ? LOCK_CRITICAL_QUEUE : LOCK_NONCRITICAL_QUEUE;
 	}
 
@@ -451,7 +438,6 @@ export class CabpProcessor {
 		}
 		const ticks = this.cabp.handle(this.takenParent, this.takenIndex, this.takenType, this);
 		this.workTicks += ticks;
-		this.cabp.release();
 		this.state = this.cabp.ended() ? S_EXIT : P_TAKE;
 		return ticks;
 	}

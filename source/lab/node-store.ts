@@ -74,7 +74,7 @@ export const C_CACHED = 5;
 export const C_CACHED_GEN = 6;
 export const C_ROOT = 7;
 /** CABP's critical queue (Cung and Roucairol's MUTEX_C). */
-export const C_QUEUE_LOCK = 8;
+export const C_CRITICAL_QUEUE_LOCK = 8;
 export const C_ACTIVE = 9;
 export const C_ERROR = 10;
 /** CABP's non-critical queue (Cung and Roucairol's MUTEX_NC). */

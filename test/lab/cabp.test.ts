@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Cabp, cabpCapacity, CabpProcessor, createQueueBuffer } from '../../source/lab/cabp.js';
+import {
+	Cabp,
+	cabpCapacity,
+	CabpProcessor,
+	createQueueBuffer,
+	LOCK_CRITICAL_QUEUE,
+	LOCK_NONCRITICAL_QUEUE,
+} from '../../source/lab/cabp.js';
 import { createStoreBuffers, NodeStore } from '../../source/lab/node-store.js';
+import { LOCK_NONE } from '../../source/lab/processor.js';
 import { referenceAlphaBeta } from '../../source/lab/reference-search.js';
 import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
 import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
@@ -18,10 +26,10 @@ describe('CABP', () => {
 		let steps = 0;
 		while (!cabp.ended() && steps++ < 100_000) {
 			const lock = proc.lockNeeded();
-			if (lock !== -1) {
-				if (lock === -3) takes.critical++;
-				else if (lock === -4) takes.noncritical++;
-				if ((lock === -3) !== cabp.criticalWaiting()) takes.mismatched++;
+			if (lock !== LOCK_NONE) {
+				if (lock === LOCK_CRITICAL_QUEUE) takes.critical++;
+				else if (lock === LOCK_NONCRITICAL_QUEUE) takes.noncritical++;
+				if ((lock === LOCK_CRITICAL_QUEUE) !== cabp.criticalWaiting()) takes.mismatched++;
 			}
 			proc.step();
 		}
