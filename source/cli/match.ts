@@ -44,8 +44,9 @@ const help = `
                                    positional|evalcache=on|off (evalcache=auto, the default: on
                                    for boards of more than 64 cells),
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
-                                   selective|nullmove|rfp|futility|lmr|lmp|iir=on|off (selectivity)
-                                   nullmove=auto (the default: off under Ataxx rules)
+                                   selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off
+                                   (selectivity); nullmove=auto (the default: off under Ataxx
+                                   rules), lmpcaptures=auto (the default: on under Ataxx rules)
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}

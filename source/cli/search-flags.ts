@@ -57,9 +57,11 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
                        exposure = N (centiblobs per exposed blob, classic); selectivity:
                        selective (off: none of the next, an exact search), nullmove, rfp
                        (reverse futility), futility, lmr (late-move reductions), lmp
-                       (late-move pruning), iir (internal iterative reduction) = on|off;
-                       nullmove = auto (the default: on under Blob War rules, off under
-                       Ataxx rules)`;
+                       (late-move pruning), lmpcaptures (late-move pruning of moves
+                       capturing one blob too), iir (internal iterative reduction) =
+                       on|off; nullmove = auto (the default: on under Blob War rules, off
+                       under Ataxx rules); lmpcaptures = auto (the default: on under Ataxx
+                       rules, off under Blob War rules)`;
 
 /**
  * Search options from `--preset`, `--algorithm`, `--hash` and `--set` (in that order).

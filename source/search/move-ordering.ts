@@ -33,7 +33,9 @@ const KILLER1_KEY = 3 << 18;
 const KILLER2_KEY = 2 << 18;
 const HISTORY_MAX = (1 << 18) - 1;
 /** The largest gain of a move that captures nothing (1: a clone, 0: a jump). */
-const QUIET_MAX_GAIN = 1;
+export const QUIET_MAX_GAIN = 1;
+/** The largest gain of a move that captures at most one blob (3: a clone, 2: a jump). */
+export const ONE_CAPTURE_MAX_GAIN = 3;
 
 /**
  * Whether a move with this ordering key captures nothing (its gain is that of a plain clone or
@@ -41,6 +43,14 @@ const QUIET_MAX_GAIN = 1;
  */
 export function capturesNothing(key: number): boolean {
 	return key >>> GAIN_SHIFT <= QUIET_MAX_GAIN;
+}
+
+/**
+ * Whether a move with this ordering key gains at most `gain` (two per blob captured, one for a
+ * clone, less the jump penalty where it applies; the table move's key counts as more).
+ */
+export function gainsAtMost(key: number, gain: number): boolean {
+	return key >>> GAIN_SHIFT <= gain;
 }
 
 /** The killer moves and history of one search thread. */

@@ -21,11 +21,19 @@ import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { EVAL_MISS, EvalCache } from './eval-cache.js';
 import { evalTables, type EvalTables, evaluate } from './evaluate.js';
-import { capturesNothing, MoveOrdering, pickNextMove, swapToFront } from './move-ordering.js';
+import {
+	capturesNothing,
+	gainsAtMost,
+	MoveOrdering,
+	ONE_CAPTURE_MAX_GAIN,
+	pickNextMove,
+	QUIET_MAX_GAIN,
+	swapToFront,
+} from './move-ordering.js';
 import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
-import { evalCacheFor, nullMoveFor, type SearchOptions } from './search-options.js';
+import { evalCacheFor, lmpCapturesFor, nullMoveFor, type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitHost, type SplitPolicy, type SplitResult } from './split-policy.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TableEntry, type TranspositionTable } from './transposition-table.js';
 
@@ -112,6 +120,11 @@ export class TreeSearch implements SplitHost {
 	private readonly nullMoveAllowed = new Uint8Array(MAX_PLY + 2).fill(1);
 	/** Futility margins by plies to go for the rule set of the position searched (set by `reset`). */
 	private futilityMargin = FUTILITY_MARGIN_BLOBWAR;
+	/**
+	 * The largest gain late-move pruning near the leaves skips: moves capturing nothing, or one blob
+	 * (`lmpCapturesFor`, set by `reset`).
+	 */
+	private lmpMaxGain = QUIET_MAX_GAIN;
 	/** Null-move pruning for the rule set of the position searched (`nullMoveFor`, set by `reset`). */
 	private nullMove = true;
 	/** Whether `policy` may split (false: its `canSplit` is never called). */
@@ -150,6 +163,7 @@ export class TreeSearch implements SplitHost {
 		this.splitting = splitting;
 		this.futilityMargin = this.stack.variant === 'ataxx' ? FUTILITY_MARGIN_ATAXX : FUTILITY_MARGIN_BLOBWAR;
 		this.nullMove = nullMoveFor(this.options, this.stack.variant);
+		this.lmpMaxGain = lmpCapturesFor(this.options, this.stack.variant) ? ONE_CAPTURE_MAX_GAIN : QUIET_MAX_GAIN;
 	}
 
 	/** The table's move for the position at `ply`, or NO_MOVE. */
@@ -378,8 +392,9 @@ export class TreeSearch implements SplitHost {
 					break;
 				}
 				// Late-move pruning: once enough moves are searched (fewer at shallow nodes off the PV), the
-				// moves that capture nothing are not. The moves come best first by key and the gain sits
-				// in the key's top bits, so every move after the first pruned one captures nothing too
+				// moves that capture nothing are not, nor at the shallow nodes under Ataxx rules those
+				// that capture one blob (`lmpMaxGain`). The moves come best first by key and the gain
+				// sits in the key's top bits, so every move after the first pruned one gains no more
 				// (the table's move and the first move, out of that order, come before it): the loop
 				// ends there instead of picking and skipping each of them (the same tree, without a
 				// selection-sort step per pruned move).
@@ -387,8 +402,11 @@ export class TreeSearch implements SplitHost {
 					options.selective &&
 					options.lateMovePruning &&
 					!pass &&
-					(searched >= LMP_ALL_MOVES || (selective && depth <= LMP_DEPTH && searched >= LMP_MOVES[depth])) &&
-					capturesNothing(keys[i])
+					((searched >= LMP_ALL_MOVES && capturesNothing(keys[i])) ||
+						(selective &&
+							depth <= LMP_DEPTH &&
+							searched >= LMP_MOVES[depth] &&
+							gainsAtMost(keys[i], this.lmpMaxGain)))
 				)
 					break;
 				// Late-move reductions: late moves are searched shallower first, and again at full depth

@@ -9,9 +9,11 @@
  *   weights=FILE                      the tuned evaluation with the weights of FILE (`blobterm tune`)
  *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
  *   aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
- *   selective|nullmove|rfp|futility|lmr|lmp|iir=on|off    selectivity (selective=off turns it all off)
+ *   selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off    selectivity (selective=off: all off)
  *   nullmove=auto                     the rule set's default: on under Blob War rules, off under Ataxx rules
  *   evalcache=auto                    the board's default: on for boards of more than 64 cells
+ *   lmpcaptures=on|off|auto           late-move pruning near the leaves skips the moves capturing one
+ *                                     blob too; auto: on under Ataxx rules, off under Blob War rules
  */
 
 import { readWeightsFile, WeightsFileError } from './eval-weights.js';
@@ -38,11 +40,12 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 	futility: 'futility',
 	lmr: 'lateMoveReductions',
 	lmp: 'lateMovePruning',
+	lmpcaptures: 'lateMovePruningCaptures',
 	iir: 'internalIterativeReduction',
 };
 
 /** The switches that also take `auto`: null, a default that depends on the rule set or the board. */
-const AUTO_SWITCHES: ReadonlySet<keyof SearchOptions> = new Set(['nullMove', 'evalCache']);
+const AUTO_SWITCHES: ReadonlySet<keyof SearchOptions> = new Set(['nullMove', 'evalCache', 'lateMovePruningCaptures']);
 
 /** Every key `applySearchOption` reads. */
 export const SEARCH_OPTION_KEYS = [

@@ -81,6 +81,12 @@ export interface SearchOptions {
 	readonly lateMoveReductions: boolean;
 	/** Late-move pruning: near the leaves, moves ordered late are not searched. */
 	readonly lateMovePruning: boolean;
+	/**
+	 * Late-move pruning near the leaves also skips the moves that capture one blob, not only those
+	 * that capture none (`negamax.ts`). null: the rule set's default (`lmpCapturesFor`), on under
+	 * Ataxx rules and off under Blob War rules.
+	 */
+	readonly lateMovePruningCaptures: boolean | null;
 	/** Internal iterative reduction: a node with no table move is searched 2 plies shallower. */
 	readonly internalIterativeReduction: boolean;
 	/** Weights of the `tuned` evaluation; null: the shipped ones of the rule set (`eval-weights.ts`). */
@@ -96,6 +102,7 @@ export const EXACT_SEARCH: Pick<
 	| 'futility'
 	| 'lateMoveReductions'
 	| 'lateMovePruning'
+	| 'lateMovePruningCaptures'
 	| 'internalIterativeReduction'
 > = {
 	selective: false,
@@ -104,6 +111,7 @@ export const EXACT_SEARCH: Pick<
 	futility: false,
 	lateMoveReductions: false,
 	lateMovePruning: false,
+	lateMovePruningCaptures: false,
 	internalIterativeReduction: false,
 };
 
@@ -126,6 +134,7 @@ export const SELECTIVE_SEARCH: typeof EXACT_SEARCH = {
 	futility: true,
 	lateMoveReductions: true,
 	lateMovePruning: true,
+	lateMovePruningCaptures: null,
 	internalIterativeReduction: true,
 };
 
@@ -197,6 +206,16 @@ export const SEARCH_PRESETS: Readonly<Record<string, SearchOptions>> = {
  */
 export function nullMoveFor(options: Pick<SearchOptions, 'nullMove'>, variant: Variant): boolean {
 	return options.nullMove ?? variant === 'blobwar';
+}
+
+/**
+ * Whether late-move pruning near the leaves also skips the moves that capture one blob, under
+ * `variant`'s rules: `options.lateMovePruningCaptures` when set, else on under Ataxx rules (in
+ * self-play against off, Ataxx rules, 2 s plus 0.02 s a move: SPRT [0, 20]; docs/strength.md)
+ * and off under Blob War rules, where it was not tested.
+ */
+export function lmpCapturesFor(options: Pick<SearchOptions, 'lateMovePruningCaptures'>, variant: Variant): boolean {
+	return options.lateMovePruningCaptures ?? variant === 'ataxx';
 }
 
 /** Boards of more than this many cells (`Geometry.cells`) cache the evaluation by default. */

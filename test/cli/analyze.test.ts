@@ -67,7 +67,7 @@ describe('blobterm analyze', () => {
 			'blobterm: unknown search option "speed" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
 				'captures, jumppenalty, killers, history, positional, evalcache, selective, nullmove, rfp, futility, ' +
-				'lmr, lmp, iir)',
+				'lmr, lmp, lmpcaptures, iir)',
 		],
 		[
 			['analyze', 'boards/ataxx.bwb', '--time', '-1'],

@@ -183,7 +183,7 @@ describe('blobterm match', () => {
 			'blobterm: player builtin:speed=3: unknown option "speed" ' +
 				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
 				'exposure, aspiration, tt, ttmove, captures, jumppenalty, killers, history, positional, evalcache, ' +
-				'selective, nullmove, rfp, futility, lmr, lmp, iir)',
+				'selective, nullmove, rfp, futility, lmr, lmp, lmpcaptures, iir)',
 		],
 		[['match', 'builtin', 'human'], 'blobterm: a match is between engines: human cannot play'],
 		[

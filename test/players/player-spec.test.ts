@@ -98,7 +98,7 @@ describe('player specs', () => {
 			'player builtin:args=x: unknown option "args" ' +
 				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
 				'exposure, aspiration, tt, ttmove, captures, jumppenalty, killers, history, positional, evalcache, ' +
-				'selective, nullmove, rfp, futility, lmr, lmp, iir)',
+				'selective, nullmove, rfp, futility, lmr, lmp, lmpcaptures, iir)',
 		],
 		[
 			`${greedy},fast`,

@@ -82,7 +82,7 @@ describe('search options as text', () => {
 			'unknown search option "depth" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
 				'captures, jumppenalty, killers, history, positional, evalcache, selective, nullmove, rfp, futility, ' +
-				'lmr, lmp, iir)',
+				'lmr, lmp, lmpcaptures, iir)',
 		],
 	])('%s=%s is refused', (key, value, message) => {
 		expect(() => applySearchOption({}, key, value)).toThrow(message);
@@ -95,7 +95,7 @@ describe('search options as text', () => {
 		);
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
 			'algorithm=alphabeta,aspiration=off,tt=off,ttmove=off,jumppenalty=off,killers=off,history=off,' +
-				'positional=off,evalcache=off,selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,iir=off',
+				'positional=off,evalcache=off,selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,lmpcaptures=off,iir=off',
 		);
 	});
 });
