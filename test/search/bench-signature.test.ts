@@ -58,11 +58,11 @@ describe('the bench signature', () => {
 	});
 
 	// Off, the jump penalty gives 101368 nodes under Ataxx rules with the null move on and late-move
-	// pruning of the moves capturing nothing only, as they then were (7x7 positions, depth 9; 91375 before the `territory` term, 83380 before the aspiration
-	// windows were on, 121726 before the Ataxx weights had nine taper points, 120738 before they
-	// had five, 151456 before every move was sorted there) and 46899 under Blob War rules (every
-	// position, depth 7; 49131 before the aspiration windows, 56137 before every move was sorted
-	// there and 16 x 16 was refitted).
+	// pruning of the moves capturing nothing only, as they then were (7x7 positions, depth 9; 91375
+	// before the `territory` term, 83380 before the aspiration windows were on, 121726 before the
+	// Ataxx weights had nine taper points, 120738 before they had five, 151456 before every move was
+	// sorted there) and 46899 under Blob War rules (every position, depth 7; 49131 before the
+	// aspiration windows, 56137 before every move was sorted there and 16 x 16 was refitted).
 	it('jumppenalty=off gives the nodes of before it under both rules', () => {
 		expect(benchNodes({ jumpPenalty: false, nullMove: true, lateMovePruningCaptures: false }, 'ataxx', 9)).toBe(
 			101368,

@@ -95,7 +95,8 @@ describe('search options as text', () => {
 		);
 		expect(describeSearchOptions(SKELETON_SEARCH_OPTIONS)).toBe(
 			'algorithm=alphabeta,aspiration=off,tt=off,ttmove=off,jumppenalty=off,killers=off,history=off,' +
-				'positional=off,evalcache=off,selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,lmpcaptures=off,iir=off',
+				'positional=off,evalcache=off,selective=off,nullmove=off,rfp=off,futility=off,lmr=off,lmp=off,' +
+				'lmpcaptures=off,iir=off',
 		);
 	});
 });
