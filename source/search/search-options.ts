@@ -211,8 +211,8 @@ export function nullMoveFor(options: Pick<SearchOptions, 'nullMove'>, variant: V
 /**
  * Whether late-move pruning near the leaves also skips the moves that capture one blob, under
  * `variant`'s rules: `options.lateMovePruningCaptures` when set, else on under Ataxx rules (in
- * self-play against off, Ataxx rules, 2 s plus 0.02 s a move: SPRT [0, 20]; docs/strength.md)
- * and off under Blob War rules, where it was not tested.
+ * self-play against off, Ataxx rules, 2 s plus 0.02 s a move: +31.5 ± 23.9 Elo, 818 games, SPRT
+ * [0, 20] H1; docs/strength.md) and off under Blob War rules, where it was not tested.
  */
 export function lmpCapturesFor(options: Pick<SearchOptions, 'lateMovePruningCaptures'>, variant: Variant): boolean {
 	return options.lateMovePruningCaptures ?? variant === 'ataxx';
