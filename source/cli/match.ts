@@ -41,6 +41,7 @@ const help = `
                                    the machine's load), and the search's:
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|jumppenalty|killers|history=on|off,
+                                   countermove=on|off (the counter-move heuristic, off by default),
                                    positional|evalcache=on|off (evalcache=auto, the default: on
                                    for boards of more than 64 cells),
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)

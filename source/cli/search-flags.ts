@@ -49,7 +49,8 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
     --hash MB          transposition table size (default 64, 1 to ${BOUNDS.hashMb.max})
     --preset P         default, skeleton (the first engine: alpha-beta, no table) or plain
     --set KEY=VALUE    a search option, repeatable: aspiration, tt, ttmove, captures,
-                       jumppenalty, killers, history, positional, evalcache (the evaluation
+                       jumppenalty, killers, countermove (the counter-move heuristic, off
+                       by default), history, positional, evalcache (the evaluation
                        cache: time, not nodes; auto, the default: on for boards of more
                        than 64 cells) = on|off; eval = tuned|classic (the
                        learned evaluation, or the blob difference plus exposure);

@@ -59,6 +59,7 @@ const CHECK_OPTIONS: ReadonlyArray<readonly [string, string]> = [
 	['CaptureOrdering', 'captures'],
 	['JumpPenalty', 'jumppenalty'],
 	['Killers', 'killers'],
+	['CounterMoves', 'countermove'],
 	['History', 'history'],
 	['Positional', 'positional'],
 	['EvalCache', 'evalcache'],

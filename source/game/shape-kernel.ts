@@ -54,6 +54,8 @@ export type GenerateScored = (
 	bonusA: number,
 	moveB: number,
 	bonusB: number,
+	moveC: number,
+	bonusC: number,
 ) => number;
 
 /**
@@ -70,6 +72,8 @@ export type FirstScored = (
 	bonusA: number,
 	moveB: number,
 	bonusB: number,
+	moveC: number,
+	bonusC: number,
 	gainUnit: number,
 ) => number;
 
@@ -90,8 +94,8 @@ export interface ShapeKernel {
 	 * moves into `out` and their keys into `keys`, both from `outBase`, and returns how many. The
 	 * key of a move from cell f to cell t that captures c blobs is
 	 * `gainUnit * (2c + 1 if a clone, else 2c) + table[tableBase + f * cells + t]`, plus `bonusA`
-	 * if the move is `moveA`, else `bonusB` if it is `moveB`; the key of `first` is `firstKey`
-	 * whatever it would be. (The search's move ordering: `search/move-ordering.ts`.)
+	 * if the move is `moveA`, else `bonusB` if it is `moveB`, else `bonusC` if it is `moveC`; the
+	 * key of `first` is `firstKey` whatever it would be. (The search's move ordering: `search/move-ordering.ts`.)
 	 */
 	generateScored: GenerateScored;
 	/**
@@ -558,7 +562,7 @@ export function kernelSource(g: Geometry): string {
 	};
 
 	// generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA,
-	// bonusA, moveB, bonusB): the search's move ordering is most of its time when it scores every
+	// bonusA, moveB, bonusB, moveC, bonusC): the search's move ordering is most of its time when it scores every
 	// move of every node in a second pass (the move decoded again, its captures counted by
 	// popcounts of neighbour masks). Here each key is made where the move is: the captures of
 	// every empty cell are counted at once, bit-sliced (Knuth, The Art of Computer Programming,
@@ -638,7 +642,7 @@ export function kernelSource(g: Geometry): string {
 	// feedback, and the first time it runs V8 throws the optimized code away and compiles it again
 	// (tens of milliseconds for a 16x16 kernel).
 	const keep =
-		`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
+		`key += move === moveA ? bonusA : move === moveB ? bonusB : move === moveC ? bonusC : 0; ` +
 		`if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;`;
 	/** Code: the preamble of a function of the position (the side to move's words, the other's, the empty cells). */
 	const emitPositionWords = () => {
@@ -655,7 +659,7 @@ export function kernelSource(g: Geometry): string {
 	const emitGenerateScored = (penalized: boolean) => {
 		emit(
 			`function ${penalized ? 'generateScoredPenalized' : 'generateScored'}(bb, base, side, out, keys, ` +
-				`outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB) {`,
+				`outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB, moveC, bonusC) {`,
 		);
 		emitPositionWords();
 		emit(singles());
@@ -680,8 +684,8 @@ export function kernelSource(g: Geometry): string {
 	emitGenerateScored(false);
 	emitGenerateScored(true);
 
-	// firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB): most inner nodes
-	// search one move and cut off; their sort's first step is found here from sets of cells, not
+	// firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, moveC, bonusC): most
+	// inner nodes search one move and cut off; their sort's first step is found here from sets of cells, not
 	// from a list. The gain decides first: the most captures c over the clone targets and over
 	// every reachable empty cell are found bit by bit from the top of the counts (leaving in q the
 	// cells that reach them). If a clone target reaches the most, the best gain is a clone's
@@ -692,8 +696,9 @@ export function kernelSource(g: Geometry): string {
 		emit(
 			penalized
 				? `function firstScoredPenalized(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, ` +
-						`gainUnit) {`
-				: `function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB) {`,
+						`moveC, bonusC, gainUnit) {`
+				: `function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, moveC, ` +
+						`bonusC) {`,
 		);
 		emitPositionWords();
 		emit(singles());
@@ -718,7 +723,7 @@ export function kernelSource(g: Geometry): string {
 		most('r');
 		emit(`let best = -1, bestKey = -1;`);
 		const pick =
-			`key += move === moveA ? bonusA : move === moveB ? bonusB : 0; ` +
+			`key += move === moveA ? bonusA : move === moveB ? bonusB : move === moveC ? bonusC : 0; ` +
 			`if (key > bestKey) { bestKey = key; best = move; }`;
 		/** Emits the picking loop over the clones of the most captures, their keys `gain` plus the table's. */
 		const pickClones = (gain: string) => {

@@ -14,7 +14,8 @@
  *             threads=N        search threads (default 1)
  *             parallel=P       lazy (Lazy SMP, the default) or ybwc (Young Brothers Wait Concept)
  *             preset=P, algorithm=A, hash=MB, eval=tuned|classic, weights=FILE, exposure=N,
- *             aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
+ *             aspiration|tt|ttmove|captures|jumppenalty|killers|countermove|history|positional|
+ *             evalcache=on|off
  *             selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off
  *             nullmove=auto    (the default: on under Blob War rules, off under Ataxx rules)
  *             lmpcaptures=auto (the default: on under Ataxx rules, off under Blob War rules)

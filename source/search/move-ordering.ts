@@ -7,6 +7,9 @@
  *   a jump that captures loses one for each own blob next to the cell it leaves (`jumpPenalty`),
  *   down to 2;
  * - two killer moves per ply: quiet refutations found at the same ply in sibling nodes;
+ * - the counter-move (Uiterwijk, "The countermove heuristic", ICCA Journal 15(1), 1992): the move
+ *   that last refuted the other side's previous move, by the cell that move went to (`countermove`,
+ *   off by default);
  * - the history heuristic (Schaeffer, "The history heuristic and alpha-beta search
  *   enhancements in practice", IEEE PAMI 11(11), 1989): moves (by from and to cell, per side)
  *   that caused cut-offs before, weighted by depth squared.
@@ -31,6 +34,7 @@ export const TT_MOVE_KEY = 1 << 30;
 export const GAIN_SHIFT = 20;
 const KILLER1_KEY = 3 << 18;
 const KILLER2_KEY = 2 << 18;
+const COUNTER_KEY = 1 << 18;
 const HISTORY_MAX = (1 << 18) - 1;
 /** The largest gain of a move that captures nothing (1: a clone, 0: a jump). */
 export const QUIET_MAX_GAIN = 1;
@@ -56,6 +60,8 @@ export function gainsAtMost(key: number, gain: number): boolean {
 /** The killer moves and history of one search thread. */
 export class MoveOrdering {
 	private readonly killers = new Int32Array(2 * (MAX_PLY + 1)).fill(NO_MOVE);
+	/** Counter-moves by side and the cell the other side's previous move went to. */
+	private counterMoves = new Int32Array(0);
 	private history = new Int32Array(0);
 	/** All zeros, the size of `history`: what `generateOrdered` adds with the history heuristic off. */
 	private noHistory = new Int32Array(0);
@@ -64,6 +70,7 @@ export class MoveOrdering {
 	/** Forgets everything (a new game). */
 	clear(): void {
 		this.killers.fill(NO_MOVE);
+		this.counterMoves.fill(NO_MOVE);
 		this.history.fill(0);
 	}
 
@@ -71,6 +78,7 @@ export class MoveOrdering {
 	resize(g: Geometry): void {
 		this.killers.fill(NO_MOVE);
 		this.cells = g.cells;
+		this.counterMoves = new Int32Array(2 * g.cells).fill(NO_MOVE);
 		this.history = new Int32Array(2 * g.cells * g.cells);
 		this.noHistory = new Int32Array(2 * g.cells * g.cells);
 	}
@@ -134,7 +142,14 @@ export class MoveOrdering {
 	 * each key where it makes the move, instead of a second pass over every move of every node
 	 * (which cost about 30% of the search's time, most nodes cutting off after one or two moves).
 	 */
-	generateOrdered(stack: PositionStack, ply: number, side: number, tableMove: Move, options: SearchOptions): number {
+	generateOrdered(
+		stack: PositionStack,
+		ply: number,
+		side: number,
+		tableMove: Move,
+		previous: Move,
+		options: SearchOptions,
+	): number {
 		const mBase = ply * stack.moveStride;
 		const killers = options.killers;
 		const kernel = stack.kernel;
@@ -156,6 +171,8 @@ export class MoveOrdering {
 			KILLER1_KEY,
 			killers ? this.killers[2 * ply + 1] : NO_MOVE,
 			KILLER2_KEY,
+			this.counterMove(side, previous, options),
+			COUNTER_KEY,
 		);
 	}
 
@@ -165,7 +182,7 @@ export class MoveOrdering {
 	 * has none. Only for a node with no table move in its list and capture ordering on (the
 	 * gain decides first).
 	 */
-	firstOrdered(stack: PositionStack, ply: number, side: number, options: SearchOptions): Move {
+	firstOrdered(stack: PositionStack, ply: number, side: number, previous: Move, options: SearchOptions): Move {
 		const killers = options.killers;
 		const kernel = stack.kernel;
 		return (options.jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
@@ -178,13 +195,29 @@ export class MoveOrdering {
 			KILLER1_KEY,
 			killers ? this.killers[2 * ply + 1] : NO_MOVE,
 			KILLER2_KEY,
+			this.counterMove(side, previous, options),
+			COUNTER_KEY,
 			1 << GAIN_SHIFT,
 		);
 	}
 
-	/** A move caused a cut-off at `ply`: remember it as a killer and in the history. */
-	rememberCutoff(ply: number, side: number, move: Move, depth: number, options: SearchOptions): void {
+	/**
+	 * The counter-move of `side` to the other side's `previous` move (NO_MOVE, PASS or a move), or
+	 * NO_MOVE (none, or counter-moves off).
+	 */
+	private counterMove(side: number, previous: Move, options: SearchOptions): Move {
+		if (!options.counterMoves || previous < 0 || previous === PASS) return NO_MOVE;
+		return this.counterMoves[side * this.cells + (previous & 255)];
+	}
+
+	/**
+	 * A move caused a cut-off at `ply`, the other side's `previous` move before it (NO_MOVE at
+	 * the root): remember it as a killer, as that move's counter-move and in the history.
+	 */
+	rememberCutoff(ply: number, side: number, move: Move, previous: Move, depth: number, options: SearchOptions): void {
 		if (move === PASS) return;
+		if (options.counterMoves && previous >= 0 && previous !== PASS)
+			this.counterMoves[side * this.cells + (previous & 255)] = move;
 		if (options.killers && this.killers[2 * ply] !== move) {
 			this.killers[2 * ply + 1] = this.killers[2 * ply];
 			this.killers[2 * ply] = move;

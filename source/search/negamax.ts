@@ -319,6 +319,8 @@ export class TreeSearch implements SplitHost {
 		}
 
 		// Step 6. The other moves, best first by their ordering keys.
+		// The other side's move into this node, for the counter-move heuristic.
+		const previous = ply > 0 ? stack.played[ply - 1] : NO_MOVE;
 		if (alpha < beta) {
 			const mBase = ply * stack.moveStride;
 			const moves = stack.moves;
@@ -336,12 +338,12 @@ export class TreeSearch implements SplitHost {
 				keys[mBase] = 0;
 				n = 1;
 			} else if (depth <= 2 && searched === 0 && options.captureOrdering) {
-				firstMove = this.ordering.firstOrdered(stack, ply, side, options);
+				firstMove = this.ordering.firstOrdered(stack, ply, side, previous, options);
 				if (firstMove === NO_MOVE) return terminalScore(mine, theirs + empty, ply);
 				n = 2;
 				listAt = mBase + 1;
 			} else {
-				n = this.ordering.generateOrdered(stack, ply, side, tableMove, options);
+				n = this.ordering.generateOrdered(stack, ply, side, tableMove, previous, options);
 				if (n === 0) return terminalScore(mine, theirs + empty, ply); // Blob War: no move, the other side fills
 			}
 			const pvs = options.algorithm !== 'alphabeta';
@@ -352,7 +354,7 @@ export class TreeSearch implements SplitHost {
 				else {
 					if (i === listAt) {
 						// The whole list, with the first move where the sort's first step put it.
-						end = mBase + this.ordering.generateOrdered(stack, ply, side, tableMove, options);
+						end = mBase + this.ordering.generateOrdered(stack, ply, side, tableMove, previous, options);
 						swapToFront(moves, keys, mBase, end, firstMove);
 						if (i >= end) break;
 					}
@@ -443,7 +445,7 @@ export class TreeSearch implements SplitHost {
 		}
 
 		// Step 8. Remember a cut-off, and store the result.
-		if (best >= beta) this.ordering.rememberCutoff(ply, side, bestMove, depth, options);
+		if (best >= beta) this.ordering.rememberCutoff(ply, side, bestMove, previous, depth, options);
 		if (useTable) {
 			const bound = best <= originalAlpha ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
 			this.table.store(

@@ -8,7 +8,7 @@
  *   eval=classic|tuned                the positional evaluation (`evaluate.ts`)
  *   weights=FILE                      the tuned evaluation with the weights of FILE (`blobterm tune`)
  *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
- *   aspiration|tt|ttmove|captures|jumppenalty|killers|history|positional|evalcache=on|off
+ *   aspiration|tt|ttmove|captures|jumppenalty|killers|countermove|history|positional|evalcache=on|off
  *   selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off    selectivity (selective=off: all off)
  *   nullmove=auto                     the rule set's default: on under Blob War rules, off under Ataxx rules
  *   evalcache=auto                    the board's default: on for boards of more than 64 cells
@@ -31,6 +31,7 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 	captures: 'captureOrdering',
 	jumppenalty: 'jumpPenalty',
 	killers: 'killers',
+	countermove: 'counterMoves',
 	history: 'history',
 	positional: 'positional',
 	evalcache: 'evalCache',

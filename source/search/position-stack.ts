@@ -6,7 +6,7 @@
 
 import { ATAXX_CLOCK_LIMIT, type Variant } from '../game/game-over.js';
 import { type Geometry } from '../game/geometry.js';
-import { type Move, PASS } from '../game/move.js';
+import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { type Position } from '../game/position.js';
 import { type ShapeKernel, shapeKernel } from '../game/shape-kernel.js';
 import { ZOBRIST_SIDE_HI, ZOBRIST_SIDE_LO } from '../game/zobrist.js';
@@ -56,6 +56,8 @@ export class PositionStack {
 	readonly counts = new Int32Array(2 * (MAX_PLY + 2));
 	/** Ataxx's half-move clock at ply p. */
 	readonly clocks = new Int32Array(MAX_PLY + 2);
+	/** The move `makeChild` last played from ply p (NO_MOVE before any; PASS for a pass). */
+	readonly played = new Int32Array(MAX_PLY + 2).fill(NO_MOVE);
 	/**
 	 * Room for the moves of one position on this board shape (at most `MAX_NODE_MOVES`): each
 	 * playable cell is one clone target and a blob has at most 16 jump targets.
@@ -106,6 +108,7 @@ export class PositionStack {
 	makeChild(ply: number, side: number, move: Move): void {
 		const stride = this.stride;
 		const c = 2 * ply;
+		this.played[ply] = move;
 		if (move === PASS) {
 			this.words.copyWithin((ply + 1) * stride, ply * stride, (ply + 1) * stride);
 			this.keys[c + 2] = this.keys[c] ^ ZOBRIST_SIDE_LO;

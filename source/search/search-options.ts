@@ -49,6 +49,12 @@ export interface SearchOptions {
 	readonly ttMoveOrdering: boolean;
 	/** Killer moves: two quiet refutations per ply (the handout's section Tables de réfutation). */
 	readonly killers: boolean;
+	/**
+	 * Counter-moves (Uiterwijk, "The countermove heuristic", ICCA Journal 15(1), 1992): the move
+	 * that last refuted the other side's previous move (by the cell it went to) is tried after the
+	 * killers, before the history's order.
+	 */
+	readonly counterMoves: boolean;
 	/** History heuristic (Schaeffer 1989): moves that caused cut-offs before are tried earlier. */
 	readonly history: boolean;
 	/** Add the positional term to the blob difference (`evaluate.ts`); off: the blob difference alone. */
@@ -158,6 +164,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	jumpPenalty: true,
 	ttMoveOrdering: true,
 	killers: true,
+	counterMoves: false,
 	history: true,
 	positional: true,
 	evaluation: 'tuned',
@@ -177,6 +184,7 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	jumpPenalty: false,
 	ttMoveOrdering: false,
 	killers: false,
+	counterMoves: false,
 	history: false,
 	positional: false,
 	evaluation: 'classic',

@@ -66,8 +66,8 @@ describe('blobterm analyze', () => {
 			['analyze', 'boards/ataxx.bwb', '--set', 'speed=max'],
 			'blobterm: unknown search option "speed" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
-				'captures, jumppenalty, killers, history, positional, evalcache, selective, nullmove, rfp, futility, ' +
-				'lmr, lmp, lmpcaptures, iir)',
+				'captures, jumppenalty, killers, countermove, history, positional, evalcache, selective, nullmove, ' +
+				'rfp, futility, lmr, lmp, lmpcaptures, iir)',
 		],
 		[
 			['analyze', 'boards/ataxx.bwb', '--time', '-1'],

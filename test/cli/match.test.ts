@@ -182,8 +182,8 @@ describe('blobterm match', () => {
 			['match', 'builtin', 'builtin:speed=3'],
 			'blobterm: player builtin:speed=3: unknown option "speed" ' +
 				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
-				'exposure, aspiration, tt, ttmove, captures, jumppenalty, killers, history, positional, evalcache, ' +
-				'selective, nullmove, rfp, futility, lmr, lmp, lmpcaptures, iir)',
+				'exposure, aspiration, tt, ttmove, captures, jumppenalty, killers, countermove, history, positional, ' +
+				'evalcache, selective, nullmove, rfp, futility, lmr, lmp, lmpcaptures, iir)',
 		],
 		[['match', 'builtin', 'human'], 'blobterm: a match is between engines: human cannot play'],
 		[

@@ -97,8 +97,8 @@ describe('player specs', () => {
 			'builtin:args=x',
 			'player builtin:args=x: unknown option "args" ' +
 				'(options of builtin: name, depth, nodes, threads, parallel, preset, algorithm, hash, eval, weights, ' +
-				'exposure, aspiration, tt, ttmove, captures, jumppenalty, killers, history, positional, evalcache, ' +
-				'selective, nullmove, rfp, futility, lmr, lmp, lmpcaptures, iir)',
+				'exposure, aspiration, tt, ttmove, captures, jumppenalty, killers, countermove, history, positional, ' +
+				'evalcache, selective, nullmove, rfp, futility, lmr, lmp, lmpcaptures, iir)',
 		],
 		[
 			`${greedy},fast`,

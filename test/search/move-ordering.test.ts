@@ -1,23 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { geometryOf } from '../../source/game/geometry.js';
-import { NO_MOVE } from '../../source/game/move.js';
+import { NO_MOVE, PASS } from '../../source/game/move.js';
 import { MAX_MOVES } from '../../source/game/movegen.js';
 import { positionFromGrid, type Side } from '../../source/game/position.js';
 import { shapeKernel } from '../../source/game/shape-kernel.js';
-import { GAIN_SHIFT, pickNextMove, swapToFront } from '../../source/search/move-ordering.js';
-import { lcgRandom, randomGrid } from '../helpers.js';
+import { GAIN_SHIFT, MoveOrdering, pickNextMove, swapToFront } from '../../source/search/move-ordering.js';
+import { PositionStack } from '../../source/search/position-stack.js';
+import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
+import { grid, lcgRandom, randomGrid } from '../helpers.js';
 import { runs } from '../long-tests.js';
 
 const KILLER1_KEY = 3 << 18;
 const KILLER2_KEY = 2 << 18;
+const COUNTER_KEY = 1 << 18;
 const HISTORY_MAX = (1 << 18) - 1;
 const TT_MOVE_KEY = 1 << 30;
 
 /**
  * A random board up to 16 x 16 (holes, blobs of both sides, empty cells; crowded boards too, where
- * a move captures up to 8 blobs), a random history table, and killer and table moves drawn from
- * the moves or from nowhere.
+ * a move captures up to 8 blobs), a random history table, and killer, counter and table moves drawn
+ * from the moves or from nowhere.
  */
 const arbitraryCase = fc
 	.record({
@@ -31,7 +34,7 @@ const arbitraryCase = fc
 			fc.integer({ min: 0, max: 6 }),
 		),
 		seed: fc.integer(),
-		picks: fc.tuple(fc.nat(), fc.nat(), fc.nat()),
+		picks: fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()),
 		historyRange: fc.constantFrom(0, 3, HISTORY_MAX),
 		jumpPenalty: fc.constantFrom(0, 1),
 	})
@@ -63,7 +66,7 @@ function penalized(pos: ReturnType<typeof positionFromGrid>, move: number, gain:
 }
 
 describe('move ordering in the compiled generator', () => {
-	it('generateScored lists what generate lists, with the keys of gains, killers, history and table move', () => {
+	it('generateScored lists what generate lists, keyed by gain, killers, counter-move, history, table move', () => {
 		fc.assert(
 			fc.property(arbitraryCase, ({ pos, picks, history, jumpPenalty }) => {
 				const kernel = shapeKernel(pos.geometry);
@@ -71,7 +74,7 @@ describe('move ordering in the compiled generator', () => {
 				const moves = new Int32Array(MAX_MOVES);
 				const n = kernel.generate(pos.bb, 0, pos.side, moves, 0, false);
 				const pick = (p: number) => (n > 0 && p % 4 !== 0 ? moves[p % n] : NO_MOVE);
-				const [killer1, killer2, tableMove] = [pick(picks[0]), pick(picks[1]), pick(picks[2])];
+				const [killer1, killer2, tableMove, counter] = picks.map(pick);
 				// The keys as the search made them before: gains, then killers and history, move by move.
 				const keyed = (table: number) => {
 					const keys = new Int32Array(n);
@@ -85,6 +88,7 @@ describe('move ordering in the compiled generator', () => {
 						let key = (gain << GAIN_SHIFT) + history[base + ((move >>> 8) & 255) * cells + (move & 255)];
 						if (move === killer1) key += KILLER1_KEY;
 						else if (move === killer2) key += KILLER2_KEY;
+						else if (move === counter) key += COUNTER_KEY;
 						keys[i] = move === table ? TT_MOVE_KEY : key;
 					}
 					return keys;
@@ -109,6 +113,8 @@ describe('move ordering in the compiled generator', () => {
 					KILLER1_KEY,
 					killer2,
 					KILLER2_KEY,
+					counter,
+					COUNTER_KEY,
 				);
 				expect(m).toBe(n);
 				expect(Array.from(out.subarray(3, 3 + m))).toEqual(Array.from(moves.subarray(0, n)));
@@ -125,6 +131,8 @@ describe('move ordering in the compiled generator', () => {
 					KILLER1_KEY,
 					killer2,
 					KILLER2_KEY,
+					counter,
+					COUNTER_KEY,
 					1 << GAIN_SHIFT,
 				);
 				expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
@@ -144,5 +152,50 @@ describe('move ordering in the compiled generator', () => {
 		expect(Array.from(keys)).toEqual(Array.from(ak));
 		expect(Array.from(moves)).toEqual([30, 20, 10, 40]);
 		expect(Array.from(keys)).toEqual([9, 5, 1, 9]);
+	});
+});
+
+describe('counter-moves', () => {
+	// Blue to move on a 5x5 board: every move captures nothing, clones key 1 << GAIN_SHIFT.
+	const pos = grid(['B...R', '.....', '.....', '.....', 'R...B']);
+	const stack = new PositionStack();
+	stack.prepare(pos, 'ataxx', Infinity);
+	const side = pos.side;
+	// The last clone listed (clones by destination: from and to the same cell), the first one's
+	// gain but after it in generation order.
+	const cloneLast = (() => {
+		const n = stack.kernel.generate(stack.words, 0, side, stack.moves, 0, false);
+		let last = NO_MOVE;
+		for (let i = 0; i < n; i++) if (stack.moves[i] >>> 8 === (stack.moves[i] & 255)) last = stack.moves[i];
+		return last;
+	})();
+	const redReply = 1 * 5 + 3; // the cell a red move into this node went to (as from << 8 | to)
+	const options = { ...DEFAULT_SEARCH_OPTIONS, killers: false, history: false, counterMoves: true };
+	const keysOf = (ordering: MoveOrdering, previous: number, opts = options): Map<number, number> => {
+		const n = ordering.generateOrdered(stack, 0, side, NO_MOVE, previous, opts);
+		const keys = new Map<number, number>();
+		for (let i = 0; i < n; i++) keys.set(stack.moves[i], stack.orderKeys[i]);
+		return keys;
+	};
+
+	it('the move that refuted a move is keyed 1 << 18 higher after that move, and first among its gain', () => {
+		const ordering = new MoveOrdering();
+		ordering.resize(pos.geometry);
+		const previous = (redReply << 8) | redReply;
+		const before = keysOf(ordering, previous);
+		expect(ordering.firstOrdered(stack, 0, side, previous, options)).not.toBe(cloneLast);
+		ordering.rememberCutoff(5, side, cloneLast, previous, 4, options);
+		const after = keysOf(ordering, previous);
+		expect(after.size).toBe(before.size);
+		for (const [m, key] of after) expect(key - before.get(m)!).toBe(m === cloneLast ? 1 << 18 : 0);
+		expect(after.get(cloneLast)).toBe((1 << GAIN_SHIFT) + (1 << 18));
+		expect(ordering.firstOrdered(stack, 0, side, previous, options)).toBe(cloneLast);
+		// Not after a move to another cell, nor after a pass, nor with the switch off.
+		expect(keysOf(ordering, (7 << 8) | 7)).toEqual(before);
+		expect(keysOf(ordering, PASS)).toEqual(before);
+		expect(keysOf(ordering, previous, { ...options, counterMoves: false })).toEqual(before);
+		// A new game forgets it.
+		ordering.clear();
+		expect(keysOf(ordering, previous)).toEqual(before);
 	});
 });

@@ -81,8 +81,8 @@ describe('search options as text', () => {
 			'3',
 			'unknown search option "depth" ' +
 				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
-				'captures, jumppenalty, killers, history, positional, evalcache, selective, nullmove, rfp, futility, ' +
-				'lmr, lmp, lmpcaptures, iir)',
+				'captures, jumppenalty, killers, countermove, history, positional, evalcache, selective, nullmove, ' +
+				'rfp, futility, lmr, lmp, lmpcaptures, iir)',
 		],
 	])('%s=%s is refused', (key, value, message) => {
 		expect(() => applySearchOption({}, key, value)).toThrow(message);
