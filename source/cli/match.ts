@@ -47,7 +47,7 @@ const help = `
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
                                    selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off
                                    (selectivity); nullmove=auto (the default: off under Ataxx
-                                   rules), lmpcaptures=auto (the default: on under Ataxx rules)
+                                   rules)
     ./prog   or   ti:./prog        a program speaking the tournament interface:
                                    PROGRAM BOARD_FILE TIME HALF_MOVES, TIME in seconds
     ti:./prog,args={board} {time}  ... its argument list: {board} {time} {time-ms} {moves}

@@ -61,8 +61,7 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
                        (late-move pruning), lmpcaptures (late-move pruning of moves
                        capturing one blob too), iir (internal iterative reduction) =
                        on|off; nullmove = auto (the default: on under Blob War rules, off
-                       under Ataxx rules); lmpcaptures = auto (the default: on under Ataxx
-                       rules, off under Blob War rules)`;
+                       under Ataxx rules)`;
 
 /**
  * Search options from `--preset`, `--algorithm`, `--hash` and `--set` (in that order).

@@ -32,13 +32,7 @@ import {
 	type UaiReply,
 } from '../protocol/uai.js';
 import { applySearchOption, SWITCHES } from '../search/option-text.js';
-import {
-	DEFAULT_SEARCH_OPTIONS,
-	evalCacheFor,
-	lmpCapturesFor,
-	nullMoveFor,
-	type SearchOptions,
-} from '../search/search-options.js';
+import { DEFAULT_SEARCH_OPTIONS, evalCacheFor, nullMoveFor, type SearchOptions } from '../search/search-options.js';
 import { MAX_THREADS, type ParallelAlgorithm, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchLimits, type SearchResult } from '../search/types.js';
 
@@ -188,7 +182,6 @@ class UaiServer {
 		const full = {
 			...set,
 			nullMove: nullMoveFor(set, UAI_VARIANT),
-			lateMovePruningCaptures: lmpCapturesFor(set, UAI_VARIANT),
 			evalCache: evalCacheFor(set, this.position.geometry.cells),
 		};
 		this.reply({ type: 'id', field: 'name', value: ENGINE_NAME });

@@ -18,7 +18,6 @@
  *             evalcache=on|off
  *             selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off
  *             nullmove=auto    (the default: on under Blob War rules, off under Ataxx rules)
- *             lmpcaptures=auto (the default: on under Ataxx rules, off under Blob War rules)
  *             evalcache=auto   (the default: on for boards of more than 64 cells)
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}

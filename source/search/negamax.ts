@@ -33,7 +33,7 @@ import {
 import { PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
-import { evalCacheFor, lmpCapturesFor, nullMoveFor, type SearchOptions } from './search-options.js';
+import { evalCacheFor, nullMoveFor, type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitHost, type SplitPolicy, type SplitResult } from './split-policy.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TableEntry, type TranspositionTable } from './transposition-table.js';
 
@@ -122,7 +122,7 @@ export class TreeSearch implements SplitHost {
 	private futilityMargin = FUTILITY_MARGIN_BLOBWAR;
 	/**
 	 * The largest gain late-move pruning near the leaves skips: moves capturing nothing, or one blob
-	 * (`lmpCapturesFor`, set by `reset`).
+	 * (`SearchOptions.lateMovePruningCaptures`, set by `reset`).
 	 */
 	private lmpMaxGain = QUIET_MAX_GAIN;
 	/** Null-move pruning for the rule set of the position searched (`nullMoveFor`, set by `reset`). */
@@ -163,7 +163,7 @@ export class TreeSearch implements SplitHost {
 		this.splitting = splitting;
 		this.futilityMargin = this.stack.variant === 'ataxx' ? FUTILITY_MARGIN_ATAXX : FUTILITY_MARGIN_BLOBWAR;
 		this.nullMove = nullMoveFor(this.options, this.stack.variant);
-		this.lmpMaxGain = lmpCapturesFor(this.options, this.stack.variant) ? ONE_CAPTURE_MAX_GAIN : QUIET_MAX_GAIN;
+		this.lmpMaxGain = this.options.lateMovePruningCaptures ? ONE_CAPTURE_MAX_GAIN : QUIET_MAX_GAIN;
 	}
 
 	/** The table's move for the position at `ply`, or NO_MOVE. */

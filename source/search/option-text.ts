@@ -12,8 +12,8 @@
  *   selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off    selectivity (selective=off: all off)
  *   nullmove=auto                     the rule set's default: on under Blob War rules, off under Ataxx rules
  *   evalcache=auto                    the board's default: on for boards of more than 64 cells
- *   lmpcaptures=on|off|auto           late-move pruning near the leaves skips the moves capturing one
- *                                     blob too; auto: on under Ataxx rules, off under Blob War rules
+ *                                     (lmpcaptures: late-move pruning near the leaves skips the moves
+ *                                     capturing one blob too)
  */
 
 import { readWeightsFile, WeightsFileError } from './eval-weights.js';
@@ -46,7 +46,7 @@ export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 };
 
 /** The switches that also take `auto`: null, a default that depends on the rule set or the board. */
-const AUTO_SWITCHES: ReadonlySet<keyof SearchOptions> = new Set(['nullMove', 'evalCache', 'lateMovePruningCaptures']);
+const AUTO_SWITCHES: ReadonlySet<keyof SearchOptions> = new Set(['nullMove', 'evalCache']);
 
 /** Every key `applySearchOption` reads. */
 export const SEARCH_OPTION_KEYS = [

@@ -89,10 +89,12 @@ export interface SearchOptions {
 	readonly lateMovePruning: boolean;
 	/**
 	 * Late-move pruning near the leaves also skips the moves that capture one blob, not only those
-	 * that capture none (`negamax.ts`). null: the rule set's default (`lmpCapturesFor`), on under
-	 * Ataxx rules and off under Blob War rules.
+	 * that capture none (`negamax.ts`). In self-play against off: under Ataxx rules at 2 s plus
+	 * 0.02 s a move, +31.5 ± 23.9 Elo (818 games, SPRT [0, 20] H1); under Blob War rules at 20,000
+	 * nodes per move on the Blob War boards, +29.3 ± 31.9 Elo (380 games, SPRT [0, 20] H1;
+	 * docs/strength.md).
 	 */
-	readonly lateMovePruningCaptures: boolean | null;
+	readonly lateMovePruningCaptures: boolean;
 	/** Internal iterative reduction: a node with no table move is searched 2 plies shallower. */
 	readonly internalIterativeReduction: boolean;
 	/** Weights of the `tuned` evaluation; null: the shipped ones of the rule set (`eval-weights.ts`). */
@@ -140,7 +142,7 @@ export const SELECTIVE_SEARCH: typeof EXACT_SEARCH = {
 	futility: true,
 	lateMoveReductions: true,
 	lateMovePruning: true,
-	lateMovePruningCaptures: null,
+	lateMovePruningCaptures: true,
 	internalIterativeReduction: true,
 };
 
@@ -214,16 +216,6 @@ export const SEARCH_PRESETS: Readonly<Record<string, SearchOptions>> = {
  */
 export function nullMoveFor(options: Pick<SearchOptions, 'nullMove'>, variant: Variant): boolean {
 	return options.nullMove ?? variant === 'blobwar';
-}
-
-/**
- * Whether late-move pruning near the leaves also skips the moves that capture one blob, under
- * `variant`'s rules: `options.lateMovePruningCaptures` when set, else on under Ataxx rules (in
- * self-play against off, Ataxx rules, 2 s plus 0.02 s a move: +31.5 ± 23.9 Elo, 818 games, SPRT
- * [0, 20] H1; docs/strength.md) and off under Blob War rules, where it was not tested.
- */
-export function lmpCapturesFor(options: Pick<SearchOptions, 'lateMovePruningCaptures'>, variant: Variant): boolean {
-	return options.lateMovePruningCaptures ?? variant === 'ataxx';
 }
 
 /** Boards of more than this many cells (`Geometry.cells`) cache the evaluation by default. */
