@@ -95,7 +95,8 @@ export interface ShapeKernel {
 	 * key of a move from cell f to cell t that captures c blobs is
 	 * `gainUnit * (2c + 1 if a clone, else 2c) + table[tableBase + f * cells + t]`, plus `bonusA`
 	 * if the move is `moveA`, else `bonusB` if it is `moveB`, else `bonusC` if it is `moveC`; the
-	 * key of `first` is `firstKey` whatever it would be. (The search's move ordering: `search/move-ordering.ts`.)
+	 * key of `first` is `firstKey` whatever it would be. (The search's move ordering:
+	 * `search/move-ordering.ts`.)
 	 */
 	generateScored: GenerateScored;
 	/**
@@ -562,8 +563,8 @@ export function kernelSource(g: Geometry): string {
 	};
 
 	// generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA,
-	// bonusA, moveB, bonusB, moveC, bonusC): the search's move ordering is most of its time when it scores every
-	// move of every node in a second pass (the move decoded again, its captures counted by
+	// bonusA, moveB, bonusB, moveC, bonusC): the search's move ordering is most of its time when it
+	// scores every move of every node in a second pass (the move decoded again, its captures counted by
 	// popcounts of neighbour masks). Here each key is made where the move is: the captures of
 	// every empty cell are counted at once, bit-sliced (Knuth, The Art of Computer Programming,
 	// vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums r0, r1), then the
@@ -685,8 +686,8 @@ export function kernelSource(g: Geometry): string {
 	emitGenerateScored(true);
 
 	// firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, moveC, bonusC): most
-	// inner nodes search one move and cut off; their sort's first step is found here from sets of cells, not
-	// from a list. The gain decides first: the most captures c over the clone targets and over
+	// inner nodes search one move and cut off; their sort's first step is found here from sets of
+	// cells, not from a list. The gain decides first: the most captures c over the clone targets and over
 	// every reachable empty cell are found bit by bit from the top of the counts (leaving in q the
 	// cells that reach them). If a clone target reaches the most, the best gain is a clone's
 	// (2c + 1 beats a jump's 2c); otherwise it is a jump to one of those cells (none of them is a

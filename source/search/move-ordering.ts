@@ -202,12 +202,18 @@ export class MoveOrdering {
 	}
 
 	/**
-	 * The counter-move of `side` to the other side's `previous` move (NO_MOVE, PASS or a move), or
-	 * NO_MOVE (none, or counter-moves off).
+	 * Where `side`'s counter-move to the other side's `previous` move (NO_MOVE, PASS or a move) is
+	 * kept in `counterMoves`, or -1 (no such move, or counter-moves off).
 	 */
+	private counterIndex(side: number, previous: Move, options: SearchOptions): number {
+		if (!options.counterMoves || previous < 0 || previous === PASS) return -1;
+		return side * this.cells + (previous & 255);
+	}
+
+	/** The counter-move of `side` to `previous`, or NO_MOVE (`counterIndex`). */
 	private counterMove(side: number, previous: Move, options: SearchOptions): Move {
-		if (!options.counterMoves || previous < 0 || previous === PASS) return NO_MOVE;
-		return this.counterMoves[side * this.cells + (previous & 255)];
+		const i = this.counterIndex(side, previous, options);
+		return i < 0 ? NO_MOVE : this.counterMoves[i];
 	}
 
 	/**
@@ -216,8 +222,8 @@ export class MoveOrdering {
 	 */
 	rememberCutoff(ply: number, side: number, move: Move, previous: Move, depth: number, options: SearchOptions): void {
 		if (move === PASS) return;
-		if (options.counterMoves && previous >= 0 && previous !== PASS)
-			this.counterMoves[side * this.cells + (previous & 255)] = move;
+		const counter = this.counterIndex(side, previous, options);
+		if (counter >= 0) this.counterMoves[counter] = move;
 		if (options.killers && this.killers[2 * ply] !== move) {
 			this.killers[2 * ply + 1] = this.killers[2 * ply];
 			this.killers[2 * ply] = move;

@@ -394,7 +394,7 @@ export class TreeSearch implements SplitHost {
 					break;
 				}
 				// Late-move pruning: once enough moves are searched (fewer at shallow nodes off the PV), the
-				// moves that capture nothing are not, nor at the shallow nodes under Ataxx rules those
+				// moves that capture nothing are not, nor at the shallow nodes (with `lmpcaptures`) those
 				// that capture one blob (`lmpMaxGain`). The moves come best first by key and the gain
 				// sits in the key's top bits, so every move after the first pruned one gains no more
 				// (the table's move and the first move, out of that order, come before it): the loop

@@ -9,11 +9,11 @@
  *   weights=FILE                      the tuned evaluation with the weights of FILE (`blobterm tune`)
  *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
  *   aspiration|tt|ttmove|captures|jumppenalty|killers|countermove|history|positional|evalcache=on|off
- *   selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off    selectivity (selective=off: all off)
+ *   selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off    selectivity (selective=off: all off;
+ *                                     lmpcaptures: late-move pruning near the leaves skips the moves
+ *                                     capturing one blob too)
  *   nullmove=auto                     the rule set's default: on under Blob War rules, off under Ataxx rules
  *   evalcache=auto                    the board's default: on for boards of more than 64 cells
- *                                     (lmpcaptures: late-move pruning near the leaves skips the moves
- *                                     capturing one blob too)
  */
 
 import { readWeightsFile, WeightsFileError } from './eval-weights.js';
