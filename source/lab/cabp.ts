@@ -50,11 +50,12 @@ import { TreeTooLargeError } from './tree-too-large.js';
 
 const T_NONCRITICAL = 0;
 
-// Queue buffer layout.
+// Queue buffer layout: each queue's counters on a cache line of their own (16 words), so that
+// the two queues' takes do not share one (false sharing between threads).
 const Q_HEAD = 0;
 const Q_TAIL = 1;
-const Q_HEAP_SIZE = 2;
-const Q_HEADER = 3;
+const Q_HEAP_SIZE = 16;
+const Q_HEADER = 32;
 const LIST_WORDS = 4;
 
 /** The simulator's lock numbers (`SimulatedProcessor.lockNeeded`) of the critical and non-critical queues. */

@@ -64,22 +64,26 @@ export const R_NC_CUT = 24;
 export const R_HEAP = 25;
 export const HEADER = 28;
 
-/** Control words. */
+/**
+ * Control words. Each lock sits on a cache line of its own (16 words, 64 bytes apart), with the
+ * words it guards: threads spinning on one lock, or writing its words, then do not slow down those
+ * taking another (false sharing; CABP takes a queue lock and the free list's for every node).
+ */
 export const C_SEARCHEND = 0;
 export const C_RESULT = 1;
-export const C_SPLIT_LOCK = 2;
-export const C_FREE_LOCK = 3;
-export const C_FREE_TOP = 4;
-export const C_CACHED = 5;
-export const C_CACHED_GEN = 6;
-export const C_ROOT = 7;
+export const C_ROOT = 2;
+export const C_ACTIVE = 3;
+export const C_ERROR = 4;
+export const C_SPLIT_LOCK = 16;
+export const C_CACHED = 17;
+export const C_CACHED_GEN = 18;
+export const C_FREE_LOCK = 32;
+export const C_FREE_TOP = 33;
 /** CABP's critical queue (Cung and Roucairol's MUTEX_C). */
-export const C_CRITICAL_QUEUE_LOCK = 8;
-export const C_ACTIVE = 9;
-export const C_ERROR = 10;
+export const C_CRITICAL_QUEUE_LOCK = 48;
 /** CABP's non-critical queue (Cung and Roucairol's MUTEX_NC). */
-export const C_NC_QUEUE_LOCK = 11;
-export const CONTROL_WORDS = 16;
+export const C_NC_QUEUE_LOCK = 64;
+export const CONTROL_WORDS = 80;
 
 /** Node types of strong YBWC (scheme A). */
 export const Y_PV = 0;
@@ -250,12 +254,16 @@ export class NodeStore {
 
 	private spin(array: Int32Array, index: number): void {
 		let spins = 0;
+		// Test and test-and-set: a waiting thread reads the word until the lock looks free, and only
+		// then tries to take it, so that it does not pull the cache line from the holder at each try.
 		while (Atomics.compareExchange(array, index, 0, 1) !== 0) {
-			// The holder keeps it for a few instructions; with more threads than cores it may be
-			// descheduled: then give the core away.
-			if (++spins > 1000) {
-				Atomics.wait(array, index, 1, 0.05);
-				spins = 0;
+			while (Atomics.load(array, index) !== 0) {
+				// The holder keeps it for a few instructions; with more threads than cores it may be
+				// descheduled: then give the core away.
+				if (++spins > 1000) {
+					Atomics.wait(array, index, 1, 0.05);
+					spins = 0;
+				}
 			}
 		}
 	}
