@@ -53,7 +53,7 @@ export interface SearchOptions {
 	 * Counter-moves (Uiterwijk, "The countermove heuristic", ICCA Journal 15(1), 1992): the move
 	 * that last refuted the other side's previous move (by the cell it went to) is tried after the
 	 * killers, before the history's order. Off by default: in self-play against off (Ataxx rules,
-	 * 2 s plus 0.02 s a move) +7.3 ± 12.2 Elo in 3,107 games, SPRT [0, 20] undecided
+	 * 2 s plus 0.02 s a move) +5.2 ± 11.5 Elo in 3,504 games, SPRT [0, 20] H0
 	 * (docs/strength.md).
 	 */
 	readonly counterMoves: boolean;
