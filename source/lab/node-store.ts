@@ -67,13 +67,12 @@ export const HEADER = 28;
 /**
  * Control words. Each lock sits on a cache line of its own (16 words, 64 bytes apart), with the
  * words it guards: threads spinning on one lock, or writing its words, then do not slow down those
- * taking another (false sharing; CABP takes a queue lock and the free list's for every node).
+ * taking another (false sharing; CABP takes a queue lock for every node and the free list's for every node it
+ * expands).
  */
 export const C_SEARCHEND = 0;
 export const C_RESULT = 1;
 export const C_ROOT = 2;
-export const C_ACTIVE = 3;
-export const C_ERROR = 4;
 export const C_SPLIT_LOCK = 16;
 export const C_CACHED = 17;
 export const C_CACHED_GEN = 18;
