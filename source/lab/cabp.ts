@@ -15,18 +15,22 @@
  *   left; a finished child raises its parent's value, and a node whose children are all done
  *   passes its value up in turn. A non-critical node whose window (from the score tree above it)
  *   is shut is pruned with all its brothers not yet taken.
- * - Each queue has its own lock (their MUTEX_C and MUTEX_NC, sections 3.4, 4.3 and 4.4): a
- *   processor taking a critical node and one taking a non-critical node do not wait for each
- *   other. The non-critical queue is their first implementation's (one structure behind its
- *   lock; here a binary heap of lists); their second, a concurrent skew heap that several
- *   processors use at once (Mans and Roucairol, INRIA research report 1311, 1990), is not built.
+ * - The critical queue has its lock (their MUTEX_C, sections 3.4 and 4.3). The non-critical
+ *   queue is their second implementation's (section 4.4): a concurrent skew heap of lists
+ *   (`concurrent-skew-heap.ts`; Mans and Roucairol, INRIA research report 1311, 1990) that several
+ *   processors go through at once, each holding one or two nodes' locks at a time, in place of
+ *   their first one's list behind one lock (MUTEX_NC). A take hands out the first list's next
+ *   child with the heap's root lock held, and leaves the list in the heap (at its new place) while
+ *   it has children left and fewer than `k` in progress; a pruned list stays in the heap, at its
+ *   front, until a take finds it and drops it (its record is given back then if its value has gone
+ *   up meanwhile).
  *
  * Values are negamax, fail-hard: a finished node returns its score clamped to its window.
  * Nodes count every node taken and not pruned (root and leaves included).
  */
 
+import { ConcurrentSkewHeap, skewHeapWords } from './concurrent-skew-heap.js';
 import {
-	C_NC_QUEUE_LOCK,
 	C_CRITICAL_QUEUE_LOCK,
 	C_RESULT,
 	C_SEARCHEND,
@@ -50,21 +54,33 @@ import { TreeTooLargeError } from './tree-too-large.js';
 
 const T_NONCRITICAL = 0;
 
-// Queue buffer layout: each queue's counters on a cache line of their own (16 words), so that
-// the two queues' takes do not share one (false sharing between threads).
+// Queue buffer layout: the critical queue's counters on a cache line of their own (16 words), then
+// its lists, then the non-critical heap (its root on a line of its own).
 const Q_HEAD = 0;
 const Q_TAIL = 1;
-const Q_HEAP_SIZE = 16;
-const Q_HEADER = 32;
+const Q_HEADER = 16;
 const LIST_WORDS = 4;
 
-/** The simulator's lock numbers (`SimulatedProcessor.lockNeeded`) of the critical and non-critical queues. */
+// A record's R_HEAP word: bits that say whether its list is in the non-critical heap, and whether
+// its value has gone up (then whoever takes it out of the heap gives the record back).
+const IN_HEAP = 1;
+const DEAD = 2;
+
+function heapStart(capacity: number): number {
+	return Math.ceil((Q_HEADER + capacity * LIST_WORDS) / 16) * 16;
+}
+
+/**
+ * The simulator's lock numbers (`SimulatedProcessor.lockNeeded`) of the critical queue and of the
+ * non-critical heap's root (held for the take's tick: the heap's steps below the root are not
+ * charged).
+ */
 export const LOCK_CRITICAL_QUEUE = -3;
 export const LOCK_NONCRITICAL_QUEUE = -4;
 
 /** A buffer for CABP's queues over a store of `capacity` records. */
 export function createQueueBuffer(capacity: number, shared: boolean): SharedArrayBuffer | ArrayBuffer {
-	const bytes = (Q_HEADER + capacity * LIST_WORDS + capacity) * 4;
+	const bytes = (heapStart(capacity) + skewHeapWords(capacity)) * 4;
 	return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
 }
 
@@ -81,7 +97,10 @@ export class Cabp {
 	readonly queues: Int32Array;
 	private readonly words: number;
 	private readonly listsAt = Q_HEADER;
-	private readonly heapAt: number;
+	private readonly heap: ConcurrentSkewHeap;
+	/** The processor a non-critical take serves, and the state of a record the take dropped (-1: none). */
+	private taking: CabpProcessor | null = null;
+	private takeState = -1;
 
 	constructor(
 		readonly store: NodeStore,
@@ -90,7 +109,9 @@ export class Cabp {
 	) {
 		this.queues = new Int32Array(queueBuffer);
 		this.words = store.recordWords;
-		this.heapAt = Q_HEADER + store.capacity * LIST_WORDS;
+		this.heap = new ConcurrentSkewHeap(this.queues, heapStart(store.capacity), store.locking, (a, b) =>
+			this.before(a, b),
+		);
 	}
 
 	/** True once the root's value is known. */
@@ -102,6 +123,7 @@ export class Cabp {
 	begin(): { readonly nodes: number; readonly ticks: number } {
 		const store = this.store;
 		this.queues.fill(0);
+		this.heap.clear();
 		const root = store.reset();
 		const ticks = this.expand(root, 1);
 		return { nodes: 1, ticks };
@@ -126,17 +148,17 @@ export class Cabp {
 			return TICKS.expand + TICKS.evaluate + this.finish(r);
 		}
 		m[at + R_LEFT] = count;
-		// Each queue behind its own lock, as Cung and Roucairol's MUTEX_C and MUTEX_NC.
 		if (type !== T_NONCRITICAL) {
 			store.lockControl(C_CRITICAL_QUEUE_LOCK);
 			this.pushCritical(r, 0, type === 2 ? 1 : count, type);
 			store.unlockControl(C_CRITICAL_QUEUE_LOCK);
 		}
 		if (type === 2 || type === T_NONCRITICAL) {
-			store.lockControl(C_NC_QUEUE_LOCK);
 			m[at + R_NC_CURSOR] = type === 2 ? 1 : 0;
-			if (type === T_NONCRITICAL || count > 1) this.heapInsert(r);
-			store.unlockControl(C_NC_QUEUE_LOCK);
+			if (type === T_NONCRITICAL || count > 1) {
+				Atomics.or(m, at + R_HEAP, IN_HEAP);
+				this.heap.insert(r);
+			}
 		}
 		return TICKS.expand + TICKS.search;
 	}
@@ -153,12 +175,18 @@ export class Cabp {
 	}
 
 	/**
-	 * Takes the next node to handle (under the lock of the queue it comes from): sets
-	 * `takenParent`, `takenIndex`, `takenType`; false if both queues are empty.
+	 * Takes the next node to handle (the critical queue's first, else the non-critical heap's):
+	 * sets `takenParent`, `takenIndex`, `takenType`; false if both queues are empty.
 	 */
 	take(into: CabpProcessor): boolean {
+		return this.takeCritical(into) || this.takeNonCritical(into);
+	}
+
+	private takeCritical(into: CabpProcessor): boolean {
 		const store = this.store;
 		const q = this.queues;
+		// Look before taking the lock: most takes find the critical queue empty.
+		if (Atomics.load(q, Q_HEAD) >= Atomics.load(q, Q_TAIL)) return false;
 		store.lockControl(C_CRITICAL_QUEUE_LOCK);
 		if (q[Q_HEAD] < q[Q_TAIL]) {
 			const e = this.listsAt + (q[Q_HEAD] % store.capacity) * LIST_WORDS;
@@ -173,25 +201,48 @@ export class Cabp {
 			return true;
 		}
 		store.unlockControl(C_CRITICAL_QUEUE_LOCK);
-		store.lockControl(C_NC_QUEUE_LOCK);
-		let ok = false;
-		if (q[Q_HEAP_SIZE] > 0) {
-			const r = q[this.heapAt];
-			const m = store.mem;
-			const at = r * this.words;
-			const i = m[at + R_NC_CURSOR];
-			into.takenParent = r;
-			into.takenIndex = i;
-			into.takenType = T_NONCRITICAL;
-			m[at + R_NC_CURSOR] = i + 1;
-			m[at + R_NC_BUSY]++;
-			if (i + 1 >= m[at + R_COUNT] || m[at + R_NC_BUSY] >= this.k) this.heapRemove(r);
-			else this.siftDown(0);
-			ok = true;
-		}
-		store.unlockControl(C_NC_QUEUE_LOCK);
-		return ok;
+		return false;
 	}
+
+	private takeNonCritical(into: CabpProcessor): boolean {
+		this.taking = into;
+		for (;;) {
+			const r = this.heap.take(this.visitTaken);
+			if (r < 0) return false;
+			if (this.takeState < 0) return true;
+			// Pruned while in the heap: dropped (and its record given back if its value went up).
+			if ((this.takeState & DEAD) !== 0) this.store.release(r);
+		}
+	}
+
+	/**
+	 * Record `r` has come out of the non-critical heap (whose root's lock is held): hands out its
+	 * next child to `taking`, or drops it if it was pruned. True if it goes back into the heap.
+	 */
+	private readonly visitTaken = (r: number): boolean => {
+		const store = this.store;
+		const m = store.mem;
+		const at = r * this.words;
+		store.lock(r);
+		if (m[at + R_NC_CUT] !== 0) {
+			this.takeState = Atomics.and(m, at + R_HEAP, ~IN_HEAP);
+			store.unlock(r);
+			return false;
+		}
+		this.takeState = -1;
+		const into = this.taking!;
+		const i = m[at + R_NC_CURSOR];
+		into.takenParent = r;
+		into.takenIndex = i;
+		into.takenType = T_NONCRITICAL;
+		m[at + R_NC_CURSOR] = i + 1;
+		const busy = ++m[at + R_NC_BUSY];
+		// It stays in the heap while it has children left and fewer than k in progress.
+		const again = i + 1 < m[at + R_COUNT] && busy < this.k;
+		if (!again) Atomics.and(m, at + R_HEAP, ~IN_HEAP);
+		store.unlock(r);
+		return again;
+	};
 
 	/**
 	 * Handles the node taken (child `i` of record `parent`, of critical type `type`): prunes it,
@@ -204,22 +255,21 @@ export class Cabp {
 		const ply = m[pat + R_PLY];
 		let ticks = 0;
 		if (type === T_NONCRITICAL) {
-			// The node's window is shut exactly when its parent's is: prune it and its brothers.
-			store.lock(parent);
+			// The node's window is shut exactly when its parent's is: prune it and its brothers. The
+			// window only ever narrows, so it is read without the lock, which only the pruning takes.
 			store.window(parent);
 			const score = m[pat + R_SCORE];
 			const shut = (score > store.alpha ? score : store.alpha) >= store.beta;
 			if (shut) {
-				store.lockControl(C_NC_QUEUE_LOCK);
+				// If its list is in the heap, it stays there (at the front) until a take drops it.
+				store.lock(parent);
 				const cursor = m[pat + R_NC_CURSOR];
 				const pruned = m[pat + R_COUNT] - cursor;
 				m[pat + R_NC_CURSOR] = m[pat + R_COUNT];
 				m[pat + R_NC_CUT] = 1;
-				if (m[pat + R_HEAP] >= 0) this.heapRemove(parent);
-				store.unlockControl(C_NC_QUEUE_LOCK);
 				m[pat + R_LEFT] -= pruned;
+				store.unlock(parent);
 			}
-			store.unlock(parent);
 			if (shut) return TICKS.search + this.childDone(parent, i, type, 0, true);
 		}
 		proc.nodes++;
@@ -247,16 +297,17 @@ export class Cabp {
 		store.lock(parent);
 		if (!pruned && -value > m[pat + R_SCORE]) Atomics.store(m, pat + R_SCORE, -value);
 		if (!pruned || type === T_NONCRITICAL) m[pat + R_LEFT]--;
+		let insert = false;
 		if (type === T_NONCRITICAL) {
+			// One fewer in progress: the list goes back into the heap if it has children left.
 			m[pat + R_NC_BUSY]--;
-			if (m[pat + R_HEAP] < 0 && m[pat + R_NC_CUT] === 0 && m[pat + R_NC_CURSOR] < m[pat + R_COUNT]) {
-				store.lockControl(C_NC_QUEUE_LOCK);
-				if (m[pat + R_HEAP] < 0) this.heapInsert(parent);
-				store.unlockControl(C_NC_QUEUE_LOCK);
-			}
+			insert =
+				(m[pat + R_HEAP] & IN_HEAP) === 0 && m[pat + R_NC_CUT] === 0 && m[pat + R_NC_CURSOR] < m[pat + R_COUNT];
+			if (insert) Atomics.or(m, pat + R_HEAP, IN_HEAP);
 		}
 		const done = m[pat + R_LEFT] === 0;
 		store.unlock(parent);
+		if (insert) this.heap.insert(parent);
 		void i;
 		return TICKS.update + (done ? this.finish(parent) : 0);
 	}
@@ -272,7 +323,9 @@ export class Cabp {
 		const parent = m[at + R_PARENT];
 		const index = m[at + R_INDEX];
 		const type = m[at + R_CTYPE];
-		store.release(r);
+		// A pruned list may still be in the non-critical heap: then the take that drops it gives the
+		// record back (the heap links records).
+		if ((Atomics.or(m, at + R_HEAP, DEAD) & IN_HEAP) === 0) store.release(r);
 		if (parent < 0) {
 			store.control[C_RESULT] = value;
 			Atomics.store(store.control, C_SEARCHEND, 1);
@@ -281,12 +334,19 @@ export class Cabp {
 		return TICKS.ret + this.childDone(parent, index, type, value, false);
 	}
 
-	// The non-critical queue: a binary heap of records, leftmost next child first.
+	// The non-critical heap's order: leftmost next child first.
 
-	/** True if record a's next non-critical child is left of record b's. */
+	/**
+	 * True if record a's next non-critical child is left of record b's (a pruned record first of
+	 * all: its next take drops it). Reads other threads' records without locks: a record in the
+	 * heap keeps its place in the order, but the ancestors of a pruned one may be given back while
+	 * it is compared; the walk is bounded by the plies, so a stale read costs order, never a hang.
+	 */
 	private before(a: number, b: number): boolean {
 		const m = this.store.mem;
 		const words = this.words;
+		if (m[a * words + R_NC_CUT] !== 0) return true;
+		if (m[b * words + R_NC_CUT] !== 0) return false;
 		// Paths from the root: walk both up to the same ply, then together.
 		let x = a;
 		let y = b;
@@ -304,68 +364,13 @@ export class Cabp {
 			y = m[y * words + R_PARENT];
 			yp--;
 		}
-		while (x !== y) {
+		while (x !== y && xp-- > 0 && x >= 0 && y >= 0) {
 			xi = m[x * words + R_INDEX];
 			yi = m[y * words + R_INDEX];
 			x = m[x * words + R_PARENT];
 			y = m[y * words + R_PARENT];
 		}
 		return xi < yi || (xi === yi && m[a * words + R_PLY] > m[b * words + R_PLY]);
-	}
-
-	private heapSet(pos: number, r: number): void {
-		this.queues[this.heapAt + pos] = r;
-		this.store.mem[r * this.words + R_HEAP] = pos;
-	}
-
-	private heapInsert(r: number): void {
-		const q = this.queues;
-		let i = q[Q_HEAP_SIZE]++;
-		while (i > 0) {
-			const parent = (i - 1) >> 1;
-			const pr = q[this.heapAt + parent];
-			if (!this.before(r, pr)) break;
-			this.heapSet(i, pr);
-			i = parent;
-		}
-		this.heapSet(i, r);
-	}
-
-	private heapRemove(r: number): void {
-		const q = this.queues;
-		const m = this.store.mem;
-		const pos = m[r * this.words + R_HEAP];
-		m[r * this.words + R_HEAP] = -1;
-		const last = q[this.heapAt + --q[Q_HEAP_SIZE]];
-		if (last === r) return;
-		this.heapSet(pos, last);
-		let i = pos;
-		while (i > 0) {
-			const parent = (i - 1) >> 1;
-			const pr = q[this.heapAt + parent];
-			if (!this.before(last, pr)) break;
-			this.heapSet(i, pr);
-			this.heapSet(parent, last);
-			i = parent;
-		}
-		this.siftDown(i);
-	}
-
-	private siftDown(from: number): void {
-		const q = this.queues;
-		const size = q[Q_HEAP_SIZE];
-		let i = from;
-		for (;;) {
-			let c = 2 * i + 1;
-			if (c >= size) break;
-			if (c + 1 < size && this.before(q[this.heapAt + c + 1], q[this.heapAt + c])) c++;
-			const r = q[this.heapAt + i];
-			const cr = q[this.heapAt + c];
-			if (!this.before(cr, r)) break;
-			this.heapSet(i, cr);
-			this.heapSet(c, r);
-			i = c;
-		}
 	}
 
 	/** True if the critical queue holds a node to take (the next take serves it). */
@@ -411,7 +416,7 @@ export class CabpProcessor {
 
 	/**
 	 * The lock of the queue a take serves: the critical queue's while it holds a node, else the
-	 * non-critical queue's (looking at the critical queue first is not charged); none while
+	 * non-critical heap's root lock (looking at the critical queue first is not charged); none while
 	 * handling a node (its updates of the score tree hold each record's lock for an instant, which
 	 * the simulator does not charge).
 	 */

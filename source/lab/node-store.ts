@@ -25,7 +25,8 @@
  *         17 prev sibling
  *         18 done         1 once its last processor returned its value
  *         19 owner        work stealing: processor whose deque holds it
- *         20..27          CABP: critical type, children left, non-critical cursor, in progress, cut
+ *         20..27          CABP: critical type, children left, non-critical cursor, in progress, cut,
+ *                         non-critical heap state
  *         28..            the node's state (`TreeDomain.stateWords`), then its child entries
  * ```
  * A node's window is not stored: it is read from its ancestors' scores when needed (alpha: the
@@ -34,6 +35,7 @@
  * TRANSLB and TRANSUB push it (the simulator still charges their ticks).
  */
 
+import { spinLock, spinUnlock } from './spin-lock.js';
 import { INF, type TreeDomain } from './tree-domain.js';
 
 export const R_LOCK = 0;
@@ -78,11 +80,9 @@ export const C_CACHED = 17;
 export const C_CACHED_GEN = 18;
 export const C_FREE_LOCK = 32;
 export const C_FREE_TOP = 33;
-/** CABP's critical queue (Cung and Roucairol's MUTEX_C). */
+/** CABP's critical queue (Cung and Roucairol's MUTEX_C; its non-critical heap has a lock per node). */
 export const C_CRITICAL_QUEUE_LOCK = 48;
-/** CABP's non-critical queue (Cung and Roucairol's MUTEX_NC). */
-export const C_NC_QUEUE_LOCK = 64;
-export const CONTROL_WORDS = 80;
+export const CONTROL_WORDS = 64;
 
 /** Node types of strong YBWC (scheme A). */
 export const Y_PV = 0;
@@ -174,7 +174,7 @@ export class NodeStore {
 	/** Takes a free record; -1 if none is left. */
 	alloc(): number {
 		const control = this.control;
-		if (this.locking) this.spin(control, C_FREE_LOCK);
+		if (this.locking) spinLock(control, C_FREE_LOCK);
 		const top = control[C_FREE_TOP];
 		const r = top > 0 ? this.free[top - 1] : -1;
 		if (top > 0) control[C_FREE_TOP] = top - 1;
@@ -190,7 +190,7 @@ export class NodeStore {
 		if (this.locking) Atomics.store(this.mem, at + R_INUSE, 0);
 		else this.mem[at + R_INUSE] = 0;
 		const control = this.control;
-		if (this.locking) this.spin(control, C_FREE_LOCK);
+		if (this.locking) spinLock(control, C_FREE_LOCK);
 		this.free[control[C_FREE_TOP]++] = r;
 		if (this.locking) Atomics.store(control, C_FREE_LOCK, 0);
 	}
@@ -226,45 +226,29 @@ export class NodeStore {
 		m[at + R_NC_CURSOR] = 0;
 		m[at + R_NC_BUSY] = 0;
 		m[at + R_NC_CUT] = 0;
-		m[at + R_HEAP] = -1;
+		m[at + R_HEAP] = 0;
 		if (this.locking) Atomics.store(m, at + R_INUSE, 1);
 		else m[at + R_INUSE] = 1;
 	}
 
 	/** Takes record `r`'s lock (threads only). */
 	lock(r: number): void {
-		if (this.locking) this.spin(this.mem, r * this.recordWords + R_LOCK);
+		if (this.locking) spinLock(this.mem, r * this.recordWords + R_LOCK);
 	}
 
 	/** Releases record `r`'s lock. */
 	unlock(r: number): void {
-		if (this.locking) Atomics.store(this.mem, r * this.recordWords + R_LOCK, 0);
+		if (this.locking) spinUnlock(this.mem, r * this.recordWords + R_LOCK);
 	}
 
 	/** Takes a control-block lock (threads only). */
 	lockControl(word: number): void {
-		if (this.locking) this.spin(this.control, word);
+		if (this.locking) spinLock(this.control, word);
 	}
 
 	/** Releases a control-block lock. */
 	unlockControl(word: number): void {
-		if (this.locking) Atomics.store(this.control, word, 0);
-	}
-
-	private spin(array: Int32Array, index: number): void {
-		let spins = 0;
-		// Test and test-and-set: a waiting thread reads the word until the lock looks free, and only
-		// then tries to take it, so that it does not pull the cache line from the holder at each try.
-		while (Atomics.compareExchange(array, index, 0, 1) !== 0) {
-			while (Atomics.load(array, index) !== 0) {
-				// The holder keeps it for a few instructions; with more threads than cores it may be
-				// descheduled: then give the core away.
-				if (++spins > 1000) {
-					Atomics.wait(array, index, 1, 0.05);
-					spins = 0;
-				}
-			}
-		}
+		if (this.locking) spinUnlock(this.control, word);
 	}
 
 	/**
