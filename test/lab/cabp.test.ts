@@ -42,3 +42,23 @@ describe('CABP', () => {
 		expect(takes.noncritical).toBeGreaterThan(0);
 	});
 });
+
+describe('CABP non-critical heap', () => {
+	it('gives every record back: those of lists pruned in the heap when a take drops them', () => {
+		const domain = new SyntheticDomain({ branching: 8, wa: 33, wb: 33, depth: 5, seed: TG1_SEEDS[1] });
+		const capacity = cabpCapacity(domain.maxChildren, domain.depth, 1);
+		const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
+		const cabp = new Cabp(store, createQueueBuffer(capacity, false), 2);
+		cabp.begin();
+		const proc = new CabpProcessor(0, cabp);
+		proc.start();
+		proc.run(() => {});
+		expect(store.control[1]).toBe(referenceAlphaBeta(domain).value);
+		// One processor: when the root's value is known every node is done, and the records still
+		// in use are those of pruned lists left in the heap.
+		const left = store.inUse();
+		expect(left).toBeGreaterThan(0);
+		expect(cabp.take(proc)).toBe(false);
+		expect(store.inUse()).toBe(0);
+	});
+});
