@@ -70,6 +70,12 @@ function heapStart(capacity: number): number {
 	return Math.ceil((Q_HEADER + capacity * LIST_WORDS) / 16) * 16;
 }
 
+// After the heap, each record's path from the root: the indices of its ancestors' children that
+// lead to it, `depth` words a record (its ply of them in use).
+function pathsStart(capacity: number): number {
+	return heapStart(capacity) + skewHeapWords(capacity);
+}
+
 /**
  * The simulator's lock numbers (`SimulatedProcessor.lockNeeded`) of the critical queue and of the
  * non-critical heap's root (held for the take's tick: the heap's steps below the root are not
@@ -78,9 +84,9 @@ function heapStart(capacity: number): number {
 export const LOCK_CRITICAL_QUEUE = -3;
 export const LOCK_NONCRITICAL_QUEUE = -4;
 
-/** A buffer for CABP's queues over a store of `capacity` records. */
-export function createQueueBuffer(capacity: number, shared: boolean): SharedArrayBuffer | ArrayBuffer {
-	const bytes = (heapStart(capacity) + skewHeapWords(capacity)) * 4;
+/** A buffer for CABP's queues over a store of `capacity` records, for a tree of `depth` plies. */
+export function createQueueBuffer(capacity: number, depth: number, shared: boolean): SharedArrayBuffer | ArrayBuffer {
+	const bytes = (pathsStart(capacity) + capacity * depth) * 4;
 	return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
 }
 
@@ -98,6 +104,8 @@ export class Cabp {
 	private readonly words: number;
 	private readonly listsAt = Q_HEADER;
 	private readonly heap: ConcurrentSkewHeap;
+	private readonly pathsAt: number;
+	private readonly depth: number;
 	/** The processor a non-critical take serves, and the state of a record the take dropped (-1: none). */
 	private taking: CabpProcessor | null = null;
 	private takeState = -1;
@@ -109,6 +117,8 @@ export class Cabp {
 	) {
 		this.queues = new Int32Array(queueBuffer);
 		this.words = store.recordWords;
+		this.depth = store.domain.depth;
+		this.pathsAt = pathsStart(store.capacity);
 		this.heap = new ConcurrentSkewHeap(this.queues, heapStart(store.capacity), store.locking, (a, b) =>
 			this.before(a, b),
 		);
@@ -281,6 +291,12 @@ export class Cabp {
 		const r = store.alloc();
 		if (r < 0) throw new TreeTooLargeError("CABP's score tree", store.capacity);
 		store.init(r, parent, i, ply + 1, false);
+		// Its path: its parent's, then its index.
+		const q = this.queues;
+		const from = this.pathsAt + parent * this.depth;
+		const to = this.pathsAt + r * this.depth;
+		for (let j = 0; j < ply; j++) q[to + j] = q[from + j];
+		q[to + ply] = i;
 		const at = r * this.words;
 		store.domain.child(m, pat + store.stateAt, pat + store.childrenAt, i, at + store.stateAt, ply);
 		return ticks + this.expand(r, type);
@@ -338,39 +354,30 @@ export class Cabp {
 
 	/**
 	 * True if record a's next non-critical child is left of record b's (a pruned record first of
-	 * all: its next take drops it). Reads other threads' records without locks: a record in the
-	 * heap keeps its place in the order, but the ancestors of a pruned one may be given back while
-	 * it is compared; the walk is bounded by the plies, so a stale read costs order, never a hang.
+	 * all: its next take drops it): the two paths from the root, each record's followed by its next
+	 * child, compared index by index; where one path is the start of the other, the deeper record
+	 * comes first. Reads other threads' records without locks: a record in the heap keeps its path,
+	 * and its place in the order until it is pruned.
 	 */
 	private before(a: number, b: number): boolean {
 		const m = this.store.mem;
+		const q = this.queues;
 		const words = this.words;
 		if (m[a * words + R_NC_CUT] !== 0) return true;
 		if (m[b * words + R_NC_CUT] !== 0) return false;
-		// Paths from the root: walk both up to the same ply, then together.
-		let x = a;
-		let y = b;
-		let xi = m[x * words + R_NC_CURSOR];
-		let yi = m[y * words + R_NC_CURSOR];
-		let xp = m[x * words + R_PLY];
-		let yp = m[y * words + R_PLY];
-		while (xp > yp) {
-			xi = m[x * words + R_INDEX];
-			x = m[x * words + R_PARENT];
-			xp--;
+		const pa = m[a * words + R_PLY];
+		const pb = m[b * words + R_PLY];
+		const x = this.pathsAt + a * this.depth;
+		const y = this.pathsAt + b * this.depth;
+		const n = pa < pb ? pa : pb;
+		for (let j = 0; j < n; j++) {
+			const xi = q[x + j];
+			const yi = q[y + j];
+			if (xi !== yi) return xi < yi;
 		}
-		while (yp > xp) {
-			yi = m[y * words + R_INDEX];
-			y = m[y * words + R_PARENT];
-			yp--;
-		}
-		while (x !== y && xp-- > 0 && x >= 0 && y >= 0) {
-			xi = m[x * words + R_INDEX];
-			yi = m[y * words + R_INDEX];
-			x = m[x * words + R_PARENT];
-			y = m[y * words + R_PARENT];
-		}
-		return xi < yi || (xi === yi && m[a * words + R_PLY] > m[b * words + R_PLY]);
+		if (pa === pb) return m[a * words + R_NC_CURSOR] < m[b * words + R_NC_CURSOR];
+		if (pa < pb) return m[a * words + R_NC_CURSOR] < q[y + pa];
+		return q[x + pb] <= m[b * words + R_NC_CURSOR];
 	}
 
 	/** True if the critical queue holds a node to take (the next take serves it). */

@@ -83,7 +83,7 @@ export class LabPool {
 				let queues: SharedArrayBuffer | undefined;
 				let beginNodes = 0;
 				if (algorithm === 'cabp') {
-					queues = createQueueBuffer(capacity, true) as SharedArrayBuffer;
+					queues = createQueueBuffer(capacity, domain.depth, true) as SharedArrayBuffer;
 					const cabp = new Cabp(view, queues, params.k);
 					beginNodes = cabp.begin().nodes;
 				} else {

@@ -248,7 +248,7 @@ export function simulateSharedTree(
 export function simulateCabp(domain: TreeDomain, processors: number, k: number, lockTicks = 0): SimulationResult {
 	const capacity = cabpCapacity(domain.maxChildren, domain.depth, processors);
 	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
-	const cabp = new Cabp(store, createQueueBuffer(capacity, false), k);
+	const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), k);
 	const begun = cabp.begin();
 	const procs: CabpProcessor[] = [];
 	for (let p = 0; p < processors; p++) {

@@ -18,7 +18,7 @@ describe('CABP', () => {
 		const domain = new SyntheticDomain({ branching: 6, wa: 66, wb: 33, depth: 4, seed: TG1_SEEDS[0] });
 		const capacity = cabpCapacity(domain.maxChildren, domain.depth, 1);
 		const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
-		const cabp = new Cabp(store, createQueueBuffer(capacity, false), 2);
+		const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), 2);
 		cabp.begin();
 		const proc = new CabpProcessor(0, cabp);
 		proc.start();
@@ -48,7 +48,7 @@ describe('CABP non-critical heap', () => {
 		const domain = new SyntheticDomain({ branching: 8, wa: 33, wb: 33, depth: 5, seed: TG1_SEEDS[1] });
 		const capacity = cabpCapacity(domain.maxChildren, domain.depth, 1);
 		const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
-		const cabp = new Cabp(store, createQueueBuffer(capacity, false), 2);
+		const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), 2);
 		cabp.begin();
 		const proc = new CabpProcessor(0, cabp);
 		proc.start();
