@@ -6,6 +6,7 @@
 import { type PositionData, positionFromData } from '../game/position.js';
 import { type WorkerErrorReply } from '../search/parallel/worker-pool.js';
 import { type AlgorithmName, type AlgorithmParams, type AlgorithmBuffers } from './algorithms.js';
+import { CostlyLeaves } from './costly-leaves.js';
 import { GameDomain } from './game-domain.js';
 import { type NetworkWeights, SplitNetwork } from './neural-network.js';
 import { type StoreBuffers } from './node-store.js';
@@ -13,10 +14,14 @@ import { SyntheticDomain } from './synthetic-domain.js';
 import { type SyntheticTreeSpec } from './synthetic-tree.js';
 import { type TreeDomain } from './tree-domain.js';
 
-/** The tree of a job. */
-export type TreeSpec =
+/**
+ * The tree of a job. `leafWork`: rounds of busy work added to each leaf evaluation
+ * (`CostlyLeaves`; absent or 0: none).
+ */
+export type TreeSpec = (
 	| { readonly kind: 'synthetic'; readonly spec: SyntheticTreeSpec }
-	| { readonly kind: 'game'; readonly position: PositionData; readonly depth: number };
+	| { readonly kind: 'game'; readonly position: PositionData; readonly depth: number }
+) & { readonly leafWork?: number };
 
 /** Parameters as data (the network as its weights). */
 export type JobParams = Omit<AlgorithmParams, 'network'> & { readonly network: NetworkWeights | null };
@@ -40,6 +45,11 @@ export type LabReply =
 
 /** The domain of a tree (one per thread). */
 export function domainOf(tree: TreeSpec): TreeDomain {
+	const domain = plainDomainOf(tree);
+	return tree.leafWork ? new CostlyLeaves(domain, tree.leafWork) : domain;
+}
+
+function plainDomainOf(tree: TreeSpec): TreeDomain {
 	if (tree.kind === 'synthetic') return new SyntheticDomain(tree.spec);
 	const position = positionFromData(tree.position);
 	return new GameDomain(position, tree.depth, maxMoves(position.geometry.playableCount));

@@ -3,7 +3,8 @@ import { geometryOf } from '../../dist/game/geometry.js';
 import { positionFromGrid } from '../../dist/game/position.js';
 import { ALGORITHMS, type AlgorithmParams, DEFAULT_PARAMS } from '../../dist/lab/algorithms.js';
 import { gameDomainOf, gameTree, networkFor, referenceOf } from '../../dist/lab/experiments.js';
-import { type TreeSpec } from '../../dist/lab/lab-job.js';
+import { CostlyLeaves } from '../../dist/lab/costly-leaves.js';
+import { domainOf, type TreeSpec } from '../../dist/lab/lab-job.js';
 import { referenceNegamax } from '../../dist/lab/reference-search.js';
 import { TG1_SEEDS } from '../../dist/lab/seed-sets.js';
 // Workers run compiled code: the pool and what it is given come from dist/ (npm test builds first).
@@ -56,4 +57,19 @@ describe('the algorithms on real threads', () => {
 				}
 			}
 		});
+
+	it('with dearer leaves (--leaf-work) searches the same tree to the same value', async () => {
+		const pool = new LabPool(2);
+		pools.push(pool);
+		const tree = synthetic[0];
+		const dear = { ...tree, leafWork: 500 };
+		// Each thread's domain is the tree's, wrapped: 500 rounds of work per evaluation.
+		const domain = domainOf(dear);
+		expect(domain).toBeInstanceOf(CostlyLeaves);
+		expect((domain as CostlyLeaves).work).toBe(500);
+		expect(domainOf(tree)).not.toBeInstanceOf(CostlyLeaves);
+		const expected = referenceOf(tree);
+		for (const algorithm of ['ybwc', 'cabp'] as const)
+			expect((await pool.run(algorithm, params, dear)).value).toBe(expected.value);
+	});
 });
