@@ -13,15 +13,21 @@ import { referenceAlphaBeta } from '../../source/lab/reference-search.js';
 import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
 import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
 
+/** CABP (k = 2) on one simulated processor, the search begun. */
+function oneProcessor(domain: SyntheticDomain) {
+	const capacity = cabpCapacity(domain.maxChildren, domain.depth, 1);
+	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
+	const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), 2);
+	cabp.begin();
+	const proc = new CabpProcessor(0, cabp);
+	proc.start();
+	return { store, cabp, proc };
+}
+
 describe('CABP', () => {
 	it('takes a node under the lock of its queue: the critical one while it holds a node, else the other', () => {
 		const domain = new SyntheticDomain({ branching: 6, wa: 66, wb: 33, depth: 4, seed: TG1_SEEDS[0] });
-		const capacity = cabpCapacity(domain.maxChildren, domain.depth, 1);
-		const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
-		const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), 2);
-		cabp.begin();
-		const proc = new CabpProcessor(0, cabp);
-		proc.start();
+		const { store, cabp, proc } = oneProcessor(domain);
 		const takes = { critical: 0, noncritical: 0, mismatched: 0 };
 		let steps = 0;
 		while (!cabp.ended() && steps++ < 100_000) {
@@ -46,12 +52,7 @@ describe('CABP', () => {
 describe('CABP non-critical heap', () => {
 	it('gives every record back: those of lists pruned in the heap when a take drops them', () => {
 		const domain = new SyntheticDomain({ branching: 8, wa: 33, wb: 33, depth: 5, seed: TG1_SEEDS[1] });
-		const capacity = cabpCapacity(domain.maxChildren, domain.depth, 1);
-		const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
-		const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), 2);
-		cabp.begin();
-		const proc = new CabpProcessor(0, cabp);
-		proc.start();
+		const { store, cabp, proc } = oneProcessor(domain);
 		proc.run(() => {});
 		expect(store.control[1]).toBe(referenceAlphaBeta(domain).value);
 		// One processor: when the root's value is known every node is done, and the records still
