@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CostlyLeaves } from '../../source/lab/costly-leaves.js';
 import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
 import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
+import { type TreeDomain } from '../../source/lab/tree-domain.js';
 
 /** x after `rounds` of Marsaglia's 32-bit xorshift (13, 17, 5) from 1, one step at a time. */
 function xorshift(rounds: number): number {
@@ -16,7 +17,7 @@ function xorshift(rounds: number): number {
 
 describe('costly leaves', () => {
 	it("gives the wrapped domain's values, children and keys, after the rounds of work asked for", () => {
-		const inner = new SyntheticDomain({ branching: 4, wa: 50, wb: 50, depth: 2, seed: TG1_SEEDS[0] });
+		const inner: TreeDomain = new SyntheticDomain({ branching: 4, wa: 50, wb: 50, depth: 2, seed: TG1_SEEDS[0] });
 		const costly = new CostlyLeaves(inner, 7);
 		const mem = new Int32Array(64);
 		inner.writeRoot(mem, 0);
