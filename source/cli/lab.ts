@@ -113,8 +113,8 @@ const help = `
                          processor waiting for it (default 0: none; a spin lock under cache
                          coherence hands over the more slowly the more processors spin on it)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
-    --leaf-work N        parallel: N rounds of busy work (a xorshift) added to every leaf
-                         evaluation (1.7 ns a round here), for leaves as dear as an engine's (default 0)
+    --leaf-work N        parallel: N rounds of busy work (a xorshift, 1.7 ns a round here) added
+                         to every leaf evaluation, for leaves as dear as an engine's (default 0)
     --scheme A,B,C       sweep: the schemes to sweep (default A,B,C)
     --m-values LIST      sweep: m_A and m_B values (default ${DEFAULT_M_VALUES.join(',')})
     --mca-values LIST    sweep: m_C,a values (default ${DEFAULT_MCA_VALUES.join(',')})
