@@ -39,6 +39,9 @@ const LEFT = 0;
 const RIGHT = 1;
 const LOCK = 2;
 
+/** A take's visit that never puts the element back (`deleteMin`). */
+const dropIt = (): boolean => false;
+
 /** Words a heap of `capacity` elements takes (a multiple of 16: the next structure starts on a cache line). */
 export function skewHeapWords(capacity: number): number {
 	return NODES + Math.ceil((capacity * NODE_WORDS) / 16) * 16;
@@ -103,7 +106,7 @@ export class ConcurrentSkewHeap {
 
 	/** Removes and returns the first element in the order; -1 if the heap is empty. */
 	deleteMin(): number {
-		return this.take(() => false);
+		return this.take(dropIt);
 	}
 
 	/**

@@ -69,8 +69,8 @@ export const HEADER = 28;
 /**
  * Control words. Each lock sits on a cache line of its own (16 words, 64 bytes apart), with the
  * words it guards: threads spinning on one lock, or writing its words, then do not slow down those
- * taking another (false sharing; CABP takes a queue lock for every node and the free list's for every node it
- * expands).
+ * taking another (false sharing; CABP takes the critical queue's lock for every critical node and
+ * the free list's for every node it expands).
  */
 export const C_SEARCHEND = 0;
 export const C_RESULT = 1;
@@ -178,7 +178,7 @@ export class NodeStore {
 		const top = control[C_FREE_TOP];
 		const r = top > 0 ? this.free[top - 1] : -1;
 		if (top > 0) control[C_FREE_TOP] = top - 1;
-		if (this.locking) Atomics.store(control, C_FREE_LOCK, 0);
+		if (this.locking) spinUnlock(control, C_FREE_LOCK);
 		if (r >= 0) this.mem[r * this.recordWords + R_GEN]++;
 		return r;
 	}
@@ -192,7 +192,7 @@ export class NodeStore {
 		const control = this.control;
 		if (this.locking) spinLock(control, C_FREE_LOCK);
 		this.free[control[C_FREE_TOP]++] = r;
-		if (this.locking) Atomics.store(control, C_FREE_LOCK, 0);
+		if (this.locking) spinUnlock(control, C_FREE_LOCK);
 	}
 
 	/** Records in use. */
