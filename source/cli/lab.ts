@@ -104,6 +104,8 @@ const help = `
     --network FILE       neural: a network's weights (default: the one trained for the ordering)
     --grain N            work stealing: plies to go below which nodes are not shared (default 2)
     --k N                CABP: degree of parallel pruning (default 2)
+    --cabp-grain N       CABP: plies to go below which a node is searched by one thread alone
+                         (default 1: leaves only, as published)
     --examine-ticks N    simulator: ticks per node examined looking for a split point (default 1,
                          the thesis's; more stands for the memory delays it does not simulate)
     --lock-ticks N       simulator: ticks of every lock's entry delay, and ticks the lock stays held
@@ -150,6 +152,7 @@ const FLAGS = {
 	network: { type: 'string' },
 	grain: { type: 'string' },
 	k: { type: 'string' },
+	cabpGrain: { type: 'string' },
 	examineTicks: { type: 'string' },
 	lockTicks: { type: 'string' },
 	splitLockTicks: { type: 'string' },
@@ -271,6 +274,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		network: networkOf(flags, shape),
 		grain: integer('grain', flags.grain, DEFAULT_PARAMS.grain, 1, 64),
 		k: integer('k', flags.k, DEFAULT_PARAMS.k, 1, 256),
+		cabpGrain: integer('cabp-grain', flags.cabpGrain, DEFAULT_PARAMS.cabpGrain, 1, 64),
 		examineTicks: integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100),
 		lockTicks: integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100),
 		splitLockTicks: splitLockTicksOf(flags),

@@ -50,6 +50,8 @@ export interface AlgorithmParams {
 	readonly grain: number;
 	/** CABP: the degree of parallel pruning k. */
 	readonly k: number;
+	/** CABP: nodes with fewer plies to go are searched by one processor alone (1: leaves only, as published). */
+	readonly cabpGrain: number;
 	/** Lazy SMP: log2 of the table's slots. */
 	readonly tableBits: number;
 	/** Simulator: ticks per node examined while looking for a split point (the thesis: 1). */
@@ -79,6 +81,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	network: null,
 	grain: 2,
 	k: 2,
+	cabpGrain: 1,
 	tableBits: 18,
 	examineTicks: 1,
 	lockTicks: 0,

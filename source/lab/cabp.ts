@@ -27,6 +27,11 @@
  *
  * Values are negamax, fail-hard: a finished node returns its score clamped to its window.
  * Nodes count every node taken and not pruned (root and leaves included).
+ *
+ * The grain (not in the report, where every inner node goes through the queues): a node taken
+ * with fewer than `grain` plies to go is searched through by its processor alone, by sequential
+ * alpha-beta in its window (`subtree-search.ts`), without records or queues below it. With the
+ * default grain of 1 only the leaves are (each evaluated where it is taken), as published.
  */
 
 import { ConcurrentSkewHeap, skewHeapWords } from './concurrent-skew-heap.js';
@@ -49,7 +54,10 @@ import {
 	R_SCORE,
 } from './node-store.js';
 import { LOCK_NONE, S_EXIT } from './processor.js';
+import { sequentialTicks } from './sequential-search.js';
+import { SubtreeSearch } from './subtree-search.js';
 import { TICKS } from './ticks.js';
+import { type TreeDomain } from './tree-domain.js';
 import { TreeTooLargeError } from './tree-too-large.js';
 
 const T_NONCRITICAL = 0;
@@ -110,10 +118,17 @@ export class Cabp {
 	private taking: CabpProcessor | null = null;
 	private takeState = -1;
 
+	/**
+	 * @param store the score tree's records (shared between threads, or one simulator's)
+	 * @param queueBuffer the queues (`createQueueBuffer`)
+	 * @param k the degree of parallel pruning: children of one non-critical list in progress at once
+	 * @param grain nodes with fewer plies to go are searched by one processor alone (1: leaves only)
+	 */
 	constructor(
 		readonly store: NodeStore,
 		queueBuffer: SharedArrayBuffer | ArrayBuffer,
 		readonly k: number,
+		readonly grain = 1,
 	) {
 		this.queues = new Int32Array(queueBuffer);
 		this.words = store.recordWords;
@@ -288,6 +303,30 @@ export class Cabp {
 			const value = store.domain.leafValue(m, pat + store.stateAt, pat + store.childrenAt, i, ply);
 			return ticks + TICKS.evaluate + TICKS.ret + this.childDone(parent, i, type, value, false);
 		}
+		if (store.domain.depth - ply - 1 < this.grain) {
+			// Below the grain: the whole subtree here, in the child's window (from the score tree above).
+			// Its value goes up in a step of its own (`report`), once the subtree's ticks have passed:
+			// in the simulator, no other processor sees it before then.
+			store.window(parent);
+			const score = m[pat + R_SCORE];
+			const alpha = -store.beta;
+			const beta = -(score > store.alpha ? score : store.alpha);
+			const sub = proc.subtree(store.domain);
+			const value = sub.search(
+				m,
+				pat + store.stateAt,
+				pat + store.childrenAt,
+				m[pat + R_COUNT],
+				i,
+				ply,
+				alpha,
+				beta,
+			);
+			proc.nodes += sub.inner + sub.leaves - 1;
+			proc.reportValue = value;
+			proc.reporting = true;
+			return ticks + sequentialTicks(sub.inner, sub.leaves);
+		}
 		const r = store.alloc();
 		if (r < 0) throw new TreeTooLargeError("CABP's score tree", store.capacity);
 		store.init(r, parent, i, ply + 1, false);
@@ -300,6 +339,12 @@ export class Cabp {
 		const at = r * this.words;
 		store.domain.child(m, pat + store.stateAt, pat + store.childrenAt, i, at + store.stateAt, ply);
 		return ticks + this.expand(r, type);
+	}
+
+	/** Passes up the value of the subtree `proc` searched alone (`handle`, below the grain); returns the ticks. */
+	report(proc: CabpProcessor): number {
+		proc.reporting = false;
+		return this.childDone(proc.takenParent, proc.takenIndex, proc.takenType, proc.reportValue, false);
 	}
 
 	/**
@@ -393,6 +438,7 @@ export class Cabp {
 
 const P_TAKE = 0;
 const P_HANDLE = 1;
+const P_REPORT = 2;
 
 /** A CABP processor: take a node, handle it, repeat. */
 export class CabpProcessor {
@@ -406,16 +452,28 @@ export class CabpProcessor {
 	takenParent = -1;
 	takenIndex = 0;
 	takenType = 0;
+	/** Set by `handle` when it searched a subtree below the grain, whose value `reportValue` is to go up. */
+	reporting = false;
+	reportValue = 0;
+	/** Its searcher of the subtrees below the grain (made on first use). */
+	private subtreeSearch: SubtreeSearch | null = null;
 
 	constructor(
 		readonly index: number,
 		readonly cabp: Cabp,
 	) {}
 
+	/** This processor's searcher of subtrees of `domain` below the grain. */
+	subtree(domain: TreeDomain): SubtreeSearch {
+		if (this.subtreeSearch === null) this.subtreeSearch = new SubtreeSearch(domain);
+		return this.subtreeSearch;
+	}
+
 	/** Starts a search (the root was expanded by `Cabp.begin`). */
 	start(): void {
 		this.state = P_TAKE;
 		this.waiting = false;
+		this.reporting = false;
 		this.nodes = 0;
 		this.splitTicks = 0;
 		this.workTicks = 0;
@@ -449,9 +507,12 @@ export class CabpProcessor {
 			this.splitTicks += TICKS.split + TICKS.recheck;
 			return TICKS.split;
 		}
-		const ticks = this.cabp.handle(this.takenParent, this.takenIndex, this.takenType, this);
+		const ticks =
+			this.state === P_REPORT
+				? this.cabp.report(this)
+				: this.cabp.handle(this.takenParent, this.takenIndex, this.takenType, this);
 		this.workTicks += ticks;
-		this.state = this.cabp.ended() ? S_EXIT : P_TAKE;
+		this.state = this.cabp.ended() ? S_EXIT : this.reporting ? P_REPORT : P_TAKE;
 		return ticks;
 	}
 

@@ -84,7 +84,7 @@ export class LabPool {
 				let beginNodes = 0;
 				if (algorithm === 'cabp') {
 					queues = createQueueBuffer(capacity, domain.depth, true) as SharedArrayBuffer;
-					const cabp = new Cabp(view, queues, params.k);
+					const cabp = new Cabp(view, queues, params.k, params.cabpGrain);
 					beginNodes = cabp.begin().nodes;
 				} else {
 					roots[0] = view.reset();

@@ -34,7 +34,7 @@ serveJobs<LabJob>(
 		};
 		let nodes: number;
 		if (job.algorithm === 'cabp') {
-			const cabp = new Cabp(store, job.extra.queues!, params.k);
+			const cabp = new Cabp(store, job.extra.queues!, params.k, params.cabpGrain);
 			const proc = new CabpProcessor(index, cabp);
 			proc.start();
 			proc.run(onIdle);

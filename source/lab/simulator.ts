@@ -124,6 +124,9 @@ export const SIM_EXIT = S_EXIT;
  *   lock stays held after the step; 0: locks cost nothing but their waits
  * @param splitLockTicks the same delays for the global split lock alone (ticks)
  * @param splitLockWaiterTicks ticks more on the split lock's entry per other processor waiting for it
+ * @param queue the event queue (reused between runs)
+ * @param overrun if given, index p receives the ticks of processor p's last step past the end of the
+ *   search (work a real machine would have stopped)
  */
 export function runProcessors(
 	processors: readonly SimulatedProcessor[],
@@ -134,8 +137,10 @@ export function runProcessors(
 	splitLockTicks = lockTicks,
 	splitLockWaiterTicks = 0,
 	queue = new EventQueue(),
+	overrun?: Float64Array,
 ): number {
 	queue.clear();
+	const stepEnds = overrun ? new Float64Array(processors.length) : null;
 	locks.fill(0);
 	extraLocks.fill(0);
 	for (let p = 0; p < processors.length; p++) queue.push(0, p);
@@ -176,8 +181,11 @@ export function runProcessors(
 		if (lock >= 0) locks[lock] = end + release;
 		else if (lock !== LOCK_NONE) extraLocks[-2 - lock] = end + release;
 		if (endTime < 0 && ended()) endTime = end;
+		if (stepEnds !== null && cost > 0) stepEnds[p] = end;
 		if (proc.state !== S_EXIT) queue.push(proc.waiting ? end + TICKS.recheck : end, p);
 	}
+	if (overrun && stepEnds)
+		for (let p = 0; p < processors.length; p++) overrun[p] = Math.max(0, stepEnds[p] - endTime);
 	return endTime;
 }
 
@@ -243,12 +251,20 @@ export function simulateSharedTree(
 
 /**
  * Simulates CABP on one tree.
+ * @param k the degree of parallel pruning
  * @param lockTicks ticks of each lock's entry and of its release delay (`runProcessors`)
+ * @param grain nodes with fewer plies to go are searched by one processor alone (`Cabp`)
  */
-export function simulateCabp(domain: TreeDomain, processors: number, k: number, lockTicks = 0): SimulationResult {
+export function simulateCabp(
+	domain: TreeDomain,
+	processors: number,
+	k: number,
+	lockTicks = 0,
+	grain = 1,
+): SimulationResult {
 	const capacity = cabpCapacity(domain.maxChildren, domain.depth, processors);
 	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
-	const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), k);
+	const cabp = new Cabp(store, createQueueBuffer(capacity, domain.depth, false), k, grain);
 	const begun = cabp.begin();
 	const procs: CabpProcessor[] = [];
 	for (let p = 0; p < processors; p++) {
@@ -258,14 +274,18 @@ export function simulateCabp(domain: TreeDomain, processors: number, k: number, 
 	}
 	const locks = new Float64Array(capacity);
 	const extra = new Float64Array(4);
-	const end = cabp.ended() ? 0 : runProcessors(procs, () => cabp.ended(), locks, extra, lockTicks);
+	// A subtree below the grain is one long step: what runs past the end is not counted as work.
+	const overrun = new Float64Array(processors);
+	const end = cabp.ended()
+		? 0
+		: runProcessors(procs, () => cabp.ended(), locks, extra, lockTicks, lockTicks, 0, undefined, overrun);
 	let nodes = begun.nodes;
 	let splitTicks = 0;
 	let workTicks = begun.ticks;
-	for (const proc of procs) {
-		nodes += proc.nodes;
-		splitTicks += proc.splitTicks;
-		workTicks += proc.workTicks;
+	for (let p = 0; p < processors; p++) {
+		nodes += procs[p].nodes;
+		splitTicks += procs[p].splitTicks;
+		workTicks += procs[p].workTicks - overrun[p];
 	}
 	const ticks = begun.ticks + end;
 	return { value: store.control[1], ticks, nodes, splitTicks, idleTicks: processors * ticks - workTicks };
@@ -278,7 +298,7 @@ export function simulateAlgorithm(
 	domain: TreeDomain,
 	processors: number,
 ): SimulationResult {
-	if (algorithm === 'cabp') return simulateCabp(domain, processors, params.k, params.lockTicks);
+	if (algorithm === 'cabp') return simulateCabp(domain, processors, params.k, params.lockTicks, params.cabpGrain);
 	const buffers = createAlgorithmBuffers(algorithm, params, processors, false);
 	return simulateSharedTree(
 		domain,

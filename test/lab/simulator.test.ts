@@ -4,7 +4,8 @@ import { networkFor } from '../../source/lab/experiments.js';
 import { referenceAlphaBeta, referenceNegamax } from '../../source/lab/reference-search.js';
 import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
 import { emptyCounts, SyntheticAlphaBeta } from '../../source/lab/sequential-search.js';
-import { simulateAlgorithm } from '../../source/lab/simulator.js';
+import { runProcessors, type SimulatedProcessor, simulateAlgorithm } from '../../source/lab/simulator.js';
+import { LOCK_NONE, S_EXIT } from '../../source/lab/processor.js';
 import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
 import { gameDomainOf } from '../../source/lab/experiments.js';
 import { geometryOf } from '../../source/game/geometry.js';
@@ -65,6 +66,57 @@ describe('the simulator', () => {
 				for (const p of [1, 2, 3, 4, 8, 16, 64]) {
 					const r = simulateAlgorithm(algorithm, params, treeOf(seed), p);
 					expect({ algorithm, p, value: r.value }).toEqual({ algorithm, p, value });
+				}
+		}
+	});
+
+	it('reports the ticks of steps that run past the end of the search', () => {
+		let ended = false;
+		/** A processor whose one step takes `cost` ticks and ends the search if `ends`. */
+		const oneStep = (cost: number, ends: boolean): SimulatedProcessor => ({
+			state: 0,
+			waiting: false,
+			splitTicks: 0,
+			lockNeeded: () => LOCK_NONE,
+			step() {
+				if (this.state === S_EXIT) return 0;
+				this.state = S_EXIT;
+				if (ends) ended = true;
+				return cost;
+			},
+		});
+		const overrun = new Float64Array(3);
+		const procs = [oneStep(10, true), oneStep(100, false), oneStep(4, false)];
+		const end = runProcessors(
+			procs,
+			() => ended,
+			new Float64Array(1),
+			new Float64Array(4),
+			0,
+			0,
+			0,
+			undefined,
+			overrun,
+		);
+		expect({ end, overrun: [...overrun] }).toEqual({ end: 10, overrun: [0, 90, 0] });
+	});
+
+	it('CABP with a grain: alpha-beta on one processor at the full grain, the same value and P at most on more', () => {
+		for (const seed of seeds.slice(0, 2)) {
+			const { value, counts } = sequential(seed);
+			// Every child of the root searched alone in the root's window, one after the other.
+			const whole = simulateAlgorithm('cabp', { ...params, cabpGrain: depth }, treeOf(seed), 1);
+			expect({ value: whole.value, nodes: whole.nodes }).toEqual({ value, nodes: counts.nodes });
+			for (const cabpGrain of [2, 3])
+				for (const p of [1, 2, 4, 16, 64]) {
+					const r = simulateAlgorithm('cabp', { ...params, cabpGrain }, treeOf(seed), p);
+					expect({
+						cabpGrain,
+						p,
+						value: r.value,
+						withinP: counts.ticks / r.ticks <= p,
+						idle: r.idleTicks >= 0,
+					}).toEqual({ cabpGrain, p, value, withinP: true, idle: true });
 				}
 		}
 	});

@@ -55,6 +55,18 @@ describe('the algorithms on real threads', () => {
 					// One thread searches exactly the sequential tree (CABP and Lazy SMP order it otherwise).
 					if (threads === 1 && algorithm !== 'cabp') expect(run.nodes).toBe(expected.nodes);
 				}
+				// CABP with subtrees below a grain searched by one thread alone; at the tree's depth, on
+				// one thread, that is alpha-beta itself.
+				const depth = tree.kind === 'synthetic' ? tree.spec.depth : tree.depth;
+				for (const cabpGrain of [2, 3, depth]) {
+					const run = await pool.run('cabp', { ...params, cabpGrain }, tree);
+					expect({ cabpGrain, threads, value: run.value }).toEqual({
+						cabpGrain,
+						threads,
+						value: expected.value,
+					});
+					if (threads === 1 && cabpGrain === depth) expect(run.nodes).toBe(expected.nodes);
+				}
 			}
 		});
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { geometryOf } from '../../source/game/geometry.js';
+import { positionFromGrid } from '../../source/game/position.js';
+import { gameDomainOf } from '../../source/lab/experiments.js';
+import { referenceAlphaBeta, referenceNegamax } from '../../source/lab/reference-search.js';
+import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
+import { SubtreeSearch } from '../../source/lab/subtree-search.js';
+import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
+import { INF, type TreeDomain } from '../../source/lab/tree-domain.js';
+
+/** The root's state and child entries in a scratch array: [mem, count]. */
+function rootOf(domain: TreeDomain): [Int32Array, number] {
+	const mem = new Int32Array(domain.stateWords + domain.maxChildren * domain.childWords);
+	domain.writeRoot(mem, 0);
+	return [mem, domain.expand(mem, 0, domain.stateWords, 0)];
+}
+
+const domains: TreeDomain[] = [
+	new SyntheticDomain({ branching: 8, wa: 66, wb: 33, depth: 5, seed: TG1_SEEDS[0] }),
+	new SyntheticDomain({ branching: 6, wa: 0, wb: 0, depth: 4, seed: TG1_SEEDS[2] }),
+	gameDomainOf(positionFromGrid(geometryOf(4, 4), ['B..R', '....', '....', 'B..R']), 4),
+];
+
+describe('SubtreeSearch', () => {
+	it("the root's children searched in its alpha-beta window give its value and alpha-beta's node count", () => {
+		for (const domain of domains) {
+			const [mem, count] = rootOf(domain);
+			const sub = new SubtreeSearch(domain);
+			let alpha = -INF;
+			let nodes = 1;
+			for (let i = 0; i < count; i++) {
+				const value = -sub.search(mem, 0, domain.stateWords, count, i, 0, -INF, -alpha);
+				nodes += sub.inner + sub.leaves;
+				if (value > alpha) alpha = value;
+			}
+			const reference = referenceAlphaBeta(domain);
+			expect({ value: alpha, nodes }).toEqual({ value: reference.value, nodes: reference.nodes });
+			expect(alpha).toBe(referenceNegamax(domain).value);
+		}
+	});
+
+	it('is fail-hard: a value outside the window comes back as the bound it crossed', () => {
+		const domain = domains[0];
+		const [mem, count] = rootOf(domain);
+		const sub = new SubtreeSearch(domain);
+		for (let i = 0; i < count; i++) {
+			const v = sub.search(mem, 0, domain.stateWords, count, i, 0, -INF, INF);
+			expect(sub.search(mem, 0, domain.stateWords, count, i, 0, v - 5, v + 5)).toBe(v);
+			expect(sub.search(mem, 0, domain.stateWords, count, i, 0, v + 1, v + 9)).toBe(v + 1);
+			expect(sub.search(mem, 0, domain.stateWords, count, i, 0, v - 9, v - 1)).toBe(v - 1);
+		}
+	});
+});
