@@ -311,7 +311,7 @@ export class Cabp {
 			const score = m[pat + R_SCORE];
 			const alpha = -store.beta;
 			const beta = -(score > store.alpha ? score : store.alpha);
-			const sub = proc.subtree(store.domain);
+			const sub = proc.subtree(store.domain, store.locking);
 			const value = sub.search(
 				m,
 				pat + store.stateAt,
@@ -339,6 +339,20 @@ export class Cabp {
 		const at = r * this.words;
 		store.domain.child(m, pat + store.stateAt, pat + store.childrenAt, i, at + store.stateAt, ply);
 		return ticks + this.expand(r, type);
+	}
+
+	/**
+	 * Narrows `window` ([alpha, beta], in place) to the window the score tree now gives child
+	 * `takenIndex` of `proc`'s taken parent (a subtree searched alone, on real threads).
+	 */
+	narrowWindow(proc: CabpProcessor, window: Int32Array): void {
+		const store = this.store;
+		store.window(proc.takenParent);
+		const score = this.store.mem[proc.takenParent * this.words + R_SCORE];
+		const alpha = -store.beta;
+		const beta = -(score > store.alpha ? score : store.alpha);
+		if (alpha > window[0]) window[0] = alpha;
+		if (beta < window[1]) window[1] = beta;
 	}
 
 	/** Passes up the value of the subtree `proc` searched alone (`handle`, below the grain); returns the ticks. */
@@ -463,9 +477,15 @@ export class CabpProcessor {
 		readonly cabp: Cabp,
 	) {}
 
-	/** This processor's searcher of subtrees of `domain` below the grain. */
-	subtree(domain: TreeDomain): SubtreeSearch {
-		if (this.subtreeSearch === null) this.subtreeSearch = new SubtreeSearch(domain);
+	/**
+	 * This processor's searcher of subtrees of `domain` below the grain; on real threads
+	 * (`narrowing`) it narrows its window from the score tree as it goes.
+	 */
+	subtree(domain: TreeDomain, narrowing: boolean): SubtreeSearch {
+		if (this.subtreeSearch === null) {
+			this.subtreeSearch = new SubtreeSearch(domain);
+			if (narrowing) this.subtreeSearch.narrow = (window) => this.cabp.narrowWindow(this, window);
+		}
 		return this.subtreeSearch;
 	}
 

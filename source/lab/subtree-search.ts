@@ -15,6 +15,12 @@ export class SubtreeSearch {
 	inner = 0;
 	/** Leaves of the last search (at the domain's depth, or where the game is over). */
 	leaves = 0;
+	/**
+	 * If set, called at the subtree's root before each of its children with the root's window in
+	 * `window` ([alpha, beta]), to narrow it in place from what other threads have found meanwhile.
+	 */
+	narrow: ((window: Int32Array) => void) | null = null;
+	private readonly window = new Int32Array(2);
 	/** Words per ply of the scratch memory: a state and a full list of child entries. */
 	private readonly frame: number;
 	/** One frame per ply, 0 to the depth. */
@@ -51,10 +57,10 @@ export class SubtreeSearch {
 		domain.child(mem, at, entries, i, at + this.frame, ply);
 		this.inner = 0;
 		this.leaves = 0;
-		return this.alphaBeta(ply + 1, alpha, beta);
+		return this.alphaBeta(ply + 1, alpha, beta, this.narrow !== null);
 	}
 
-	private alphaBeta(ply: number, alpha: number, beta: number): number {
+	private alphaBeta(ply: number, alpha: number, beta: number, root: boolean): number {
 		const domain = this.domain;
 		const mem = this.mem;
 		const s = ply * this.frame;
@@ -67,13 +73,23 @@ export class SubtreeSearch {
 		}
 		this.inner++;
 		for (let i = 0; i < count; i++) {
+			if (root && i > 0) {
+				// A narrower window from outside: a shut one ends the search (its value no longer matters).
+				const window = this.window;
+				window[0] = alpha;
+				window[1] = beta;
+				this.narrow!(window);
+				if (window[0] > alpha) alpha = window[0];
+				if (window[1] < beta) beta = window[1];
+				if (alpha >= beta) return beta;
+			}
 			let value: number;
 			if (ply + 1 === domain.depth) {
 				this.leaves++;
 				value = -domain.leafValue(mem, s, c, i, ply);
 			} else {
 				domain.child(mem, s, c, i, s + this.frame, ply);
-				value = -this.alphaBeta(ply + 1, -beta, -alpha);
+				value = -this.alphaBeta(ply + 1, -beta, -alpha, false);
 			}
 			if (value >= beta) return beta;
 			if (value > alpha) alpha = value;

@@ -50,4 +50,32 @@ describe('SubtreeSearch', () => {
 			expect(sub.search(mem, 0, domain.stateWords, count, i, 0, v - 9, v - 1)).toBe(v - 1);
 		}
 	});
+
+	it('narrows its root window from outside before each child after the first', () => {
+		const domain = domains[0];
+		const [mem, count] = rootOf(domain);
+		const sub = new SubtreeSearch(domain);
+		const plain = sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF);
+		const plainNodes = sub.inner + sub.leaves;
+		// Told nothing new: the same value and tree.
+		const seen: number[][] = [];
+		sub.narrow = (window) => void seen.push([window[0], window[1]]);
+		expect(sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF)).toBe(plain);
+		expect(sub.inner + sub.leaves).toBe(plainNodes);
+		// Once before each child of the subtree's root but the first (branching 8).
+		expect(seen.length).toBe(7);
+		// Shut from outside after the first child: the search stops there with the bound.
+		sub.narrow = (window) => {
+			window[0] = 100;
+			window[1] = 50;
+		};
+		expect(sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF)).toBe(50);
+		expect(sub.inner + sub.leaves).toBeLessThan(plainNodes);
+		// A window narrowed around the value keeps it.
+		sub.narrow = (window) => {
+			window[0] = Math.max(window[0], plain - 3);
+			window[1] = Math.min(window[1], plain + 3);
+		};
+		expect(sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF)).toBe(plain);
+	});
 });
