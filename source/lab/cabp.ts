@@ -304,15 +304,16 @@ export class Cabp {
 			return ticks + TICKS.evaluate + TICKS.ret + this.childDone(parent, i, type, value, false);
 		}
 		if (store.domain.depth - ply - 1 < this.grain) {
-			// Below the grain: the whole subtree here, in the child's window (from the score tree above).
-			// Its value goes up in a step of its own (`report`), once the subtree's ticks have passed:
-			// in the simulator, no other processor sees it before then.
+			// Below the grain: the whole subtree here, in the child's window (from the score tree above),
+			// one child of its root a step (`subtreeStep`), the window narrowed between them. Its value
+			// goes up in a step of its own (`report`), once its ticks have passed: in the simulator, no
+			// other processor sees it before then.
 			store.window(parent);
 			const score = m[pat + R_SCORE];
 			const alpha = -store.beta;
 			const beta = -(score > store.alpha ? score : store.alpha);
-			const sub = proc.subtree(store.domain, store.locking);
-			const value = sub.search(
+			const sub = proc.subtree(store.domain);
+			const more = sub.begin(
 				m,
 				pat + store.stateAt,
 				pat + store.childrenAt,
@@ -322,9 +323,7 @@ export class Cabp {
 				alpha,
 				beta,
 			);
-			proc.nodes += sub.inner + sub.leaves - 1;
-			proc.reportValue = value;
-			proc.reporting = true;
+			this.subtreeDone(proc, more);
 			return ticks + sequentialTicks(sub.inner, sub.leaves);
 		}
 		const r = store.alloc();
@@ -343,7 +342,7 @@ export class Cabp {
 
 	/**
 	 * Narrows `window` ([alpha, beta], in place) to the window the score tree now gives child
-	 * `takenIndex` of `proc`'s taken parent (a subtree searched alone, on real threads).
+	 * `takenIndex` of `proc`'s taken parent (a subtree searched alone).
 	 */
 	narrowWindow(proc: CabpProcessor, window: Int32Array): void {
 		const store = this.store;
@@ -353,6 +352,26 @@ export class Cabp {
 		const beta = -(score > store.alpha ? score : store.alpha);
 		if (alpha > window[0]) window[0] = alpha;
 		if (beta < window[1]) window[1] = beta;
+	}
+
+	/** Searches the next child of the root of the subtree `proc` searches alone; returns the ticks. */
+	subtreeStep(proc: CabpProcessor): number {
+		const sub = proc.subtree(this.store.domain);
+		const ticks = sequentialTicks(sub.inner, sub.leaves);
+		const nodes = sub.inner + sub.leaves;
+		const more = sub.step();
+		proc.nodes += sub.inner + sub.leaves - nodes;
+		this.subtreeDone(proc, more);
+		return sequentialTicks(sub.inner, sub.leaves) - ticks;
+	}
+
+	/** After a step of `proc`'s subtree: more steps, or its value to pass up (`report`). */
+	private subtreeDone(proc: CabpProcessor, more: boolean): void {
+		proc.inSubtree = more;
+		if (!more) {
+			proc.reportValue = proc.subtree(this.store.domain).value;
+			proc.reporting = true;
+		}
 	}
 
 	/** Passes up the value of the subtree `proc` searched alone (`handle`, below the grain); returns the ticks. */
@@ -452,7 +471,8 @@ export class Cabp {
 
 const P_TAKE = 0;
 const P_HANDLE = 1;
-const P_REPORT = 2;
+const P_SUBTREE = 2;
+const P_REPORT = 3;
 
 /** A CABP processor: take a node, handle it, repeat. */
 export class CabpProcessor {
@@ -466,7 +486,9 @@ export class CabpProcessor {
 	takenParent = -1;
 	takenIndex = 0;
 	takenType = 0;
-	/** Set by `handle` when it searched a subtree below the grain, whose value `reportValue` is to go up. */
+	/** True while a subtree below the grain is being searched (`Cabp.subtreeStep`). */
+	inSubtree = false;
+	/** True once that subtree is done and its value `reportValue` is to go up (`Cabp.report`). */
 	reporting = false;
 	reportValue = 0;
 	/** Its searcher of the subtrees below the grain (made on first use). */
@@ -478,13 +500,13 @@ export class CabpProcessor {
 	) {}
 
 	/**
-	 * This processor's searcher of subtrees of `domain` below the grain; on real threads
-	 * (`narrowing`) it narrows its window from the score tree as it goes.
+	 * This processor's searcher of subtrees of `domain` below the grain, which narrows its window
+	 * from the score tree between its root's children.
 	 */
-	subtree(domain: TreeDomain, narrowing: boolean): SubtreeSearch {
+	subtree(domain: TreeDomain): SubtreeSearch {
 		if (this.subtreeSearch === null) {
 			this.subtreeSearch = new SubtreeSearch(domain);
-			if (narrowing) this.subtreeSearch.narrow = (window) => this.cabp.narrowWindow(this, window);
+			this.subtreeSearch.narrow = (window) => this.cabp.narrowWindow(this, window);
 		}
 		return this.subtreeSearch;
 	}
@@ -493,6 +515,7 @@ export class CabpProcessor {
 	start(): void {
 		this.state = P_TAKE;
 		this.waiting = false;
+		this.inSubtree = false;
 		this.reporting = false;
 		this.nodes = 0;
 		this.splitTicks = 0;
@@ -528,11 +551,13 @@ export class CabpProcessor {
 			return TICKS.split;
 		}
 		const ticks =
-			this.state === P_REPORT
-				? this.cabp.report(this)
-				: this.cabp.handle(this.takenParent, this.takenIndex, this.takenType, this);
+			this.state === P_SUBTREE
+				? this.cabp.subtreeStep(this)
+				: this.state === P_REPORT
+					? this.cabp.report(this)
+					: this.cabp.handle(this.takenParent, this.takenIndex, this.takenType, this);
 		this.workTicks += ticks;
-		this.state = this.cabp.ended() ? S_EXIT : this.reporting ? P_REPORT : P_TAKE;
+		this.state = this.cabp.ended() ? S_EXIT : this.inSubtree ? P_SUBTREE : this.reporting ? P_REPORT : P_TAKE;
 		return ticks;
 	}
 
