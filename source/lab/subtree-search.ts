@@ -19,7 +19,7 @@ export class SubtreeSearch {
 	inner = 0;
 	/** Leaves of the search so far (at the domain's depth, or where the game is over). */
 	leaves = 0;
-	/** The root's value once `step` has returned false, clamped to its window (fail-hard). */
+	/** The root's value once `begin` or `step` has returned false, clamped to its window (fail-hard). */
 	value = 0;
 	/**
 	 * If set, called before each child of the subtree's root but the first with the root's window
@@ -38,35 +38,17 @@ export class SubtreeSearch {
 	private count = 0;
 	private next = 0;
 
-	constructor(private readonly domain: TreeDomain) {
+	constructor(readonly domain: TreeDomain) {
 		this.frame = domain.stateWords + domain.maxChildren * domain.childWords;
 		this.mem = new Int32Array((domain.depth + 1) * this.frame);
 	}
 
 	/**
-	 * Searches child `i` (at ply `ply + 1`, not a leaf) of the node at `ply` whose state is
-	 * `source[s..]` and whose `count` child entries are at `source[c..]`, with the window (alpha,
-	 * beta) from the child's view, all at once. Sets `inner`, `leaves` and `value`.
-	 * @returns the child's negamax value, clamped to [alpha, beta] (fail-hard)
-	 */
-	search(
-		source: Int32Array,
-		s: number,
-		c: number,
-		count: number,
-		i: number,
-		ply: number,
-		alpha: number,
-		beta: number,
-	): number {
-		this.begin(source, s, c, count, i, ply, alpha, beta);
-		while (this.step());
-		return this.value;
-	}
-
-	/**
-	 * Starts the search `search` makes: builds the child and expands it (a finished game is
-	 * evaluated at once). Resets `inner` and `leaves`.
+	 * Starts the search of child `i` (at ply `ply + 1`, not a leaf) of the node at `ply` whose state
+	 * is `source[s..]` and whose `count` child entries are at `source[c..]`, with the window (alpha,
+	 * beta) from the child's view: builds the child and expands it (a finished game is evaluated at
+	 * once). Resets `inner` and `leaves`; `step` goes on until `value` is the child's negamax value,
+	 * clamped to [alpha, beta] (fail-hard).
 	 * @returns true if children are left to search (`step`)
 	 */
 	begin(

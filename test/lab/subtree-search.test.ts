@@ -15,6 +15,19 @@ function rootOf(domain: TreeDomain): [Int32Array, number] {
 	return [mem, domain.expand(mem, 0, domain.stateWords, 0)];
 }
 
+/** Child `i` of the root searched through in the window (alpha, beta): its value. */
+function searchChild(
+	sub: SubtreeSearch,
+	mem: Int32Array,
+	count: number,
+	i: number,
+	alpha: number,
+	beta: number,
+): number {
+	if (sub.begin(mem, 0, sub.domain.stateWords, count, i, 0, alpha, beta)) while (sub.step());
+	return sub.value;
+}
+
 const domains: TreeDomain[] = [
 	new SyntheticDomain({ branching: 8, wa: 66, wb: 33, depth: 5, seed: TG1_SEEDS[0] }),
 	new SyntheticDomain({ branching: 6, wa: 0, wb: 0, depth: 4, seed: TG1_SEEDS[2] }),
@@ -29,7 +42,7 @@ describe('SubtreeSearch', () => {
 			let alpha = -INF;
 			let nodes = 1;
 			for (let i = 0; i < count; i++) {
-				const value = -sub.search(mem, 0, domain.stateWords, count, i, 0, -INF, -alpha);
+				const value = -searchChild(sub, mem, count, i, -INF, -alpha);
 				nodes += sub.inner + sub.leaves;
 				if (value > alpha) alpha = value;
 			}
@@ -44,10 +57,10 @@ describe('SubtreeSearch', () => {
 		const [mem, count] = rootOf(domain);
 		const sub = new SubtreeSearch(domain);
 		for (let i = 0; i < count; i++) {
-			const v = sub.search(mem, 0, domain.stateWords, count, i, 0, -INF, INF);
-			expect(sub.search(mem, 0, domain.stateWords, count, i, 0, v - 5, v + 5)).toBe(v);
-			expect(sub.search(mem, 0, domain.stateWords, count, i, 0, v + 1, v + 9)).toBe(v + 1);
-			expect(sub.search(mem, 0, domain.stateWords, count, i, 0, v - 9, v - 1)).toBe(v - 1);
+			const v = searchChild(sub, mem, count, i, -INF, INF);
+			expect(searchChild(sub, mem, count, i, v - 5, v + 5)).toBe(v);
+			expect(searchChild(sub, mem, count, i, v + 1, v + 9)).toBe(v + 1);
+			expect(searchChild(sub, mem, count, i, v - 9, v - 1)).toBe(v - 1);
 		}
 	});
 
@@ -55,12 +68,12 @@ describe('SubtreeSearch', () => {
 		const domain = domains[0];
 		const [mem, count] = rootOf(domain);
 		const sub = new SubtreeSearch(domain);
-		const plain = sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF);
+		const plain = searchChild(sub, mem, count, 1, -INF, INF);
 		const plainNodes = sub.inner + sub.leaves;
 		// Told nothing new: the same value and tree.
 		const seen: number[][] = [];
 		sub.narrow = (window) => void seen.push([window[0], window[1]]);
-		expect(sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF)).toBe(plain);
+		expect(searchChild(sub, mem, count, 1, -INF, INF)).toBe(plain);
 		expect(sub.inner + sub.leaves).toBe(plainNodes);
 		// Once before each child of the subtree's root but the first (branching 8).
 		expect(seen.length).toBe(7);
@@ -69,13 +82,13 @@ describe('SubtreeSearch', () => {
 			window[0] = 100;
 			window[1] = 50;
 		};
-		expect(sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF)).toBe(50);
+		expect(searchChild(sub, mem, count, 1, -INF, INF)).toBe(50);
 		expect(sub.inner + sub.leaves).toBeLessThan(plainNodes);
 		// A window narrowed around the value keeps it.
 		sub.narrow = (window) => {
 			window[0] = Math.max(window[0], plain - 3);
 			window[1] = Math.min(window[1], plain + 3);
 		};
-		expect(sub.search(mem, 0, domain.stateWords, count, 1, 0, -INF, INF)).toBe(plain);
+		expect(searchChild(sub, mem, count, 1, -INF, INF)).toBe(plain);
 	});
 });
