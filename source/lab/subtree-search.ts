@@ -91,11 +91,6 @@ export class SubtreeSearch {
 	 * @returns true if children are left to search; false once `value` is the root's value
 	 */
 	step(): boolean {
-		const domain = this.domain;
-		const mem = this.mem;
-		const ply = this.rootPly;
-		const s = ply * this.frame;
-		const c = s + domain.stateWords;
 		if (this.next > 0 && this.narrow !== null) {
 			// A narrower window from outside: a shut one ends the search (its value no longer matters).
 			const window = this.window;
@@ -106,15 +101,7 @@ export class SubtreeSearch {
 			if (window[1] < this.beta) this.beta = window[1];
 			if (this.alpha >= this.beta) return this.finish(this.beta);
 		}
-		const i = this.next++;
-		let value: number;
-		if (ply + 1 === domain.depth) {
-			this.leaves++;
-			value = -domain.leafValue(mem, s, c, i, ply);
-		} else {
-			domain.child(mem, s, c, i, s + this.frame, ply);
-			value = -this.alphaBeta(ply + 1, -this.beta, -this.alpha);
-		}
+		const value = this.childValue(this.rootPly, this.next++, this.alpha, this.beta);
 		if (value >= this.beta) return this.finish(this.beta);
 		if (value > this.alpha) this.alpha = value;
 		if (this.next === this.count) return this.finish(this.alpha);
@@ -124,6 +111,19 @@ export class SubtreeSearch {
 	private finish(value: number): false {
 		this.value = value;
 		return false;
+	}
+
+	/** Child `i` of the node at `ply` (expanded in its frame), searched in (alpha, beta): its value negated. */
+	private childValue(ply: number, i: number, alpha: number, beta: number): number {
+		const domain = this.domain;
+		const s = ply * this.frame;
+		const c = s + domain.stateWords;
+		if (ply + 1 === domain.depth) {
+			this.leaves++;
+			return -domain.leafValue(this.mem, s, c, i, ply);
+		}
+		domain.child(this.mem, s, c, i, s + this.frame, ply);
+		return -this.alphaBeta(ply + 1, -beta, -alpha);
 	}
 
 	private alphaBeta(ply: number, alpha: number, beta: number): number {
@@ -138,14 +138,7 @@ export class SubtreeSearch {
 		}
 		this.inner++;
 		for (let i = 0; i < count; i++) {
-			let value: number;
-			if (ply + 1 === domain.depth) {
-				this.leaves++;
-				value = -domain.leafValue(mem, s, c, i, ply);
-			} else {
-				domain.child(mem, s, c, i, s + this.frame, ply);
-				value = -this.alphaBeta(ply + 1, -beta, -alpha);
-			}
+			const value = this.childValue(ply, i, alpha, beta);
 			if (value >= beta) return beta;
 			if (value > alpha) alpha = value;
 		}
