@@ -57,7 +57,7 @@ import { LOCK_NONE, S_EXIT } from './processor.js';
 import { sequentialTicks } from './sequential-search.js';
 import { SubtreeSearch } from './subtree-search.js';
 import { TICKS } from './ticks.js';
-import { type TreeDomain } from './tree-domain.js';
+import { INF, type TreeDomain } from './tree-domain.js';
 import { TreeTooLargeError } from './tree-too-large.js';
 
 const T_NONCRITICAL = 0;
@@ -117,6 +117,8 @@ export class Cabp {
 	/** The processor a non-critical take serves, and the state of a record the take dropped (-1: none). */
 	private taking: CabpProcessor | null = null;
 	private takeState = -1;
+	/** The window of a subtree below the grain as it starts ([alpha, beta]). */
+	private readonly window = new Int32Array(2);
 
 	/**
 	 * @param store the score tree's records (shared between threads, or one simulator's)
@@ -308,10 +310,10 @@ export class Cabp {
 			// one child of its root a step (`subtreeStep`), the window narrowed between them. Its value
 			// goes up in a step of its own (`report`), once its ticks have passed: in the simulator, no
 			// other processor sees it before then.
-			store.window(parent);
-			const score = m[pat + R_SCORE];
-			const alpha = -store.beta;
-			const beta = -(score > store.alpha ? score : store.alpha);
+			const window = this.window;
+			window[0] = -INF;
+			window[1] = INF;
+			this.narrowWindow(parent, window);
 			const sub = proc.subtree(store.domain);
 			const more = sub.begin(
 				m,
@@ -320,8 +322,8 @@ export class Cabp {
 				m[pat + R_COUNT],
 				i,
 				ply,
-				alpha,
-				beta,
+				window[0],
+				window[1],
 			);
 			this.subtreeDone(proc, more);
 			return ticks + sequentialTicks(sub.inner, sub.leaves);
@@ -341,13 +343,13 @@ export class Cabp {
 	}
 
 	/**
-	 * Narrows `window` ([alpha, beta], in place) to the window the score tree now gives child
-	 * `takenIndex` of `proc`'s taken parent (a subtree searched alone).
+	 * Narrows `window` ([alpha, beta], in place) to the window the score tree now gives a child of
+	 * record `parent` (a subtree searched alone: its start, and between its root's children).
 	 */
-	narrowWindow(proc: CabpProcessor, window: Int32Array): void {
+	narrowWindow(parent: number, window: Int32Array): void {
 		const store = this.store;
-		store.window(proc.takenParent);
-		const score = this.store.mem[proc.takenParent * this.words + R_SCORE];
+		store.window(parent);
+		const score = store.mem[parent * this.words + R_SCORE];
 		const alpha = -store.beta;
 		const beta = -(score > store.alpha ? score : store.alpha);
 		if (alpha > window[0]) window[0] = alpha;
@@ -506,7 +508,7 @@ export class CabpProcessor {
 	subtree(domain: TreeDomain): SubtreeSearch {
 		if (this.subtreeSearch === null) {
 			this.subtreeSearch = new SubtreeSearch(domain);
-			this.subtreeSearch.narrow = (window) => this.cabp.narrowWindow(this, window);
+			this.subtreeSearch.narrow = (window) => this.cabp.narrowWindow(this.takenParent, window);
 		}
 		return this.subtreeSearch;
 	}

@@ -140,7 +140,8 @@ export function runProcessors(
 	overrun?: Float64Array,
 ): number {
 	queue.clear();
-	const stepEnds = overrun ? new Float64Array(processors.length) : null;
+	// `overrun` holds each processor's last step's end until the search's end is known.
+	overrun?.fill(0);
 	locks.fill(0);
 	extraLocks.fill(0);
 	for (let p = 0; p < processors.length; p++) queue.push(0, p);
@@ -181,11 +182,10 @@ export function runProcessors(
 		if (lock >= 0) locks[lock] = end + release;
 		else if (lock !== LOCK_NONE) extraLocks[-2 - lock] = end + release;
 		if (endTime < 0 && ended()) endTime = end;
-		if (stepEnds !== null && cost > 0) stepEnds[p] = end;
+		if (overrun && cost > 0) overrun[p] = end;
 		if (proc.state !== S_EXIT) queue.push(proc.waiting ? end + TICKS.recheck : end, p);
 	}
-	if (overrun && stepEnds)
-		for (let p = 0; p < processors.length; p++) overrun[p] = Math.max(0, stepEnds[p] - endTime);
+	if (overrun) for (let p = 0; p < processors.length; p++) overrun[p] = Math.max(0, overrun[p] - endTime);
 	return endTime;
 }
 
