@@ -307,7 +307,7 @@ export class Cabp {
 		}
 		if (store.domain.depth - ply - 1 < this.grain) {
 			// Below the grain: the whole subtree here, in the child's window (from the score tree above),
-			// one child of its root a step (`subtreeStep`), the window narrowed between them. Its value
+			// a piece a step (`subtreeStep`), the window narrowed before each. Its value
 			// goes up in a step of its own (`report`), once its ticks have passed: in the simulator, no
 			// other processor sees it before then.
 			const window = this.window;
@@ -344,7 +344,7 @@ export class Cabp {
 
 	/**
 	 * Narrows `window` ([alpha, beta], in place) to the window the score tree now gives a child of
-	 * record `parent` (a subtree searched alone: its start, and between its root's children).
+	 * record `parent` (a subtree searched alone: its start, and before each of its steps).
 	 */
 	narrowWindow(parent: number, window: Int32Array): void {
 		const store = this.store;
@@ -356,7 +356,7 @@ export class Cabp {
 		if (beta < window[1]) window[1] = beta;
 	}
 
-	/** Searches the next child of the root of the subtree `proc` searches alone; returns the ticks. */
+	/** The next step of the subtree `proc` searches alone (`SubtreeSearch.step`); returns the ticks. */
 	subtreeStep(proc: CabpProcessor): number {
 		const sub = proc.subtree(this.store.domain);
 		const ticks = sequentialTicks(sub.inner, sub.leaves);
@@ -503,7 +503,7 @@ export class CabpProcessor {
 
 	/**
 	 * This processor's searcher of subtrees of `domain` below the grain, which narrows its window
-	 * from the score tree between its root's children.
+	 * from the score tree before each of its steps.
 	 */
 	subtree(domain: TreeDomain): SubtreeSearch {
 		if (this.subtreeSearch === null) {

@@ -6,9 +6,14 @@
  * shared but searched through by whoever took it, as parallel branch-and-bound codes stop splitting
  * near the leaves (the lab's work stealing does the same with `grain`; here for CABP's `cabpGrain`).
  *
- * The search goes one child of the subtree's root at a time (`begin`, then `step` until it returns
- * false), so that a simulated processor spends each child's ticks in a step of its own and the
- * window can narrow between them (`narrow`), as other processors raise the values above.
+ * The search goes one step at a time (`begin`, then `step` until it returns false): a step searches
+ * one child of the deepest node open, a node with one ply to go whole (its children are leaves),
+ * or expands a node with more plies to go, so that a simulated processor spends each piece's
+ * ticks in a step of its own. Before each step but the first the window of the subtree's root
+ * can narrow from outside (`narrow`), as other processors raise the values above; the narrower
+ * window reaches every node open below it at once (each node's window is its own best so far
+ * and bound, within its parent's negated), so that a value found elsewhere prunes inside the
+ * subtree, not only between its root's children.
  */
 
 import { type TreeDomain } from './tree-domain.js';
@@ -22,8 +27,8 @@ export class SubtreeSearch {
 	/** The root's value once `begin` or `step` has returned false, clamped to its window (fail-hard). */
 	value = 0;
 	/**
-	 * If set, called before each child of the subtree's root but the first with the root's window
-	 * in `window` ([alpha, beta]), to narrow it in place from what other processors have found.
+	 * If set, called before each step but the first with the subtree root's window in `window`
+	 * ([alpha, beta]), to narrow it in place from what other processors have found.
 	 */
 	narrow: ((window: Int32Array) => void) | null = null;
 	private readonly window = new Int32Array(2);
@@ -31,16 +36,24 @@ export class SubtreeSearch {
 	private readonly frame: number;
 	/** One frame per ply, 0 to the depth. */
 	private readonly mem: Int32Array;
-	/** The root's ply, window, children and the next child to search. */
+	/** Per ply, for the nodes open from the subtree's root down: window, children, next child. */
+	private readonly alphas: Int32Array;
+	private readonly betas: Int32Array;
+	private readonly counts: Int32Array;
+	private readonly nexts: Int32Array;
+	/** The root's ply, and the ply of the deepest node open. */
 	private rootPly = 0;
-	private alpha = 0;
-	private beta = 0;
-	private count = 0;
-	private next = 0;
+	private top = 0;
+	/** False until the first step (no narrowing before it). */
+	private stepped = false;
 
 	constructor(readonly domain: TreeDomain) {
 		this.frame = domain.stateWords + domain.maxChildren * domain.childWords;
 		this.mem = new Int32Array((domain.depth + 1) * this.frame);
+		this.alphas = new Int32Array(domain.depth + 1);
+		this.betas = new Int32Array(domain.depth + 1);
+		this.counts = new Int32Array(domain.depth + 1);
+		this.nexts = new Int32Array(domain.depth + 1);
 	}
 
 	/**
@@ -49,7 +62,7 @@ export class SubtreeSearch {
 	 * beta) from the child's view: builds the child and expands it (a finished game is evaluated at
 	 * once). Resets `inner` and `leaves`; `step` goes on until `value` is the child's negamax value,
 	 * clamped to [alpha, beta] (fail-hard).
-	 * @returns true if children are left to search (`step`)
+	 * @returns true if there is more to search (`step`)
 	 */
 	begin(
 		source: Int32Array,
@@ -72,58 +85,106 @@ export class SubtreeSearch {
 		this.inner = 0;
 		this.leaves = 0;
 		this.rootPly = ply + 1;
-		this.alpha = alpha;
-		this.beta = beta;
-		this.next = 0;
+		this.stepped = false;
 		const r = this.rootPly * this.frame;
-		this.count = domain.expand(mem, r, r + domain.stateWords, this.rootPly);
-		if (this.count === 0) {
+		const children = domain.expand(mem, r, r + domain.stateWords, this.rootPly);
+		if (children === 0) {
 			this.leaves = 1;
 			this.value = clamp(domain.evaluate(mem, r, this.rootPly), alpha, beta);
 			return false;
 		}
 		this.inner = 1;
+		this.open(this.rootPly, children, alpha, beta);
 		return true;
 	}
 
 	/**
-	 * Searches the root's next child (after narrowing the window, if `narrow` is set).
-	 * @returns true if children are left to search; false once `value` is the root's value
+	 * Narrows the window (if `narrow` is set, after the first step), then searches the next child
+	 * of the deepest node open: a leaf, a node with one ply to go whole, or the expansion of a
+	 * deeper one.
+	 * @returns true if there is more to search; false once `value` is the root's value
 	 */
 	step(): boolean {
-		if (this.next > 0 && this.narrow !== null) {
-			// A narrower window from outside: a shut one ends the search (its value no longer matters).
+		const alphas = this.alphas;
+		const betas = this.betas;
+		if (this.stepped && this.narrow !== null) {
+			// A narrower window from outside, passed down to every node open below the root.
 			const window = this.window;
-			window[0] = this.alpha;
-			window[1] = this.beta;
+			const root = this.rootPly;
+			window[0] = alphas[root];
+			window[1] = betas[root];
 			this.narrow(window);
-			if (window[0] > this.alpha) this.alpha = window[0];
-			if (window[1] < this.beta) this.beta = window[1];
-			if (this.alpha >= this.beta) return this.finish(this.beta);
+			if (window[0] > alphas[root]) alphas[root] = window[0];
+			if (window[1] < betas[root]) betas[root] = window[1];
+			for (let p = root + 1; p <= this.top; p++) {
+				if (-betas[p - 1] > alphas[p]) alphas[p] = -betas[p - 1];
+				if (-alphas[p - 1] < betas[p]) betas[p] = -alphas[p - 1];
+			}
 		}
-		const value = this.childValue(this.rootPly, this.next++, this.alpha, this.beta);
-		if (value >= this.beta) return this.finish(this.beta);
-		if (value > this.alpha) this.alpha = value;
-		if (this.next === this.count) return this.finish(this.alpha);
+		this.stepped = true;
+		const top = this.top;
+		// A window shut (from outside, or by a value passed down): the node's value no longer matters.
+		if (alphas[top] >= betas[top]) return this.settle(betas[top], true);
+		const domain = this.domain;
+		const mem = this.mem;
+		const s = top * this.frame;
+		const c = s + domain.stateWords;
+		const i = this.nexts[top]++;
+		if (top + 1 === domain.depth) {
+			this.leaves++;
+			return this.settle(-domain.leafValue(mem, s, c, i, top), false);
+		}
+		const t = s + this.frame;
+		domain.child(mem, s, c, i, t, top);
+		if (top + 2 === domain.depth) return this.settle(-this.alphaBeta(top + 1, -betas[top], -alphas[top]), false);
+		const children = domain.expand(mem, t, t + domain.stateWords, top + 1);
+		if (children === 0) {
+			this.leaves++;
+			return this.settle(-clamp(domain.evaluate(mem, t, top + 1), -betas[top], -alphas[top]), false);
+		}
+		this.inner++;
+		this.open(top + 1, children, -betas[top], -alphas[top]);
 		return true;
 	}
 
-	private finish(value: number): false {
-		this.value = value;
-		return false;
+	/** Opens the node at `ply` (expanded, `count` children) with the window (alpha, beta). */
+	private open(ply: number, count: number, alpha: number, beta: number): void {
+		this.top = ply;
+		this.alphas[ply] = alpha;
+		this.betas[ply] = beta;
+		this.counts[ply] = count;
+		this.nexts[ply] = 0;
 	}
 
-	/** Child `i` of the node at `ply` (expanded in its frame), searched in (alpha, beta): its value negated. */
-	private childValue(ply: number, i: number, alpha: number, beta: number): number {
-		const domain = this.domain;
-		const s = ply * this.frame;
-		const c = s + domain.stateWords;
-		if (ply + 1 === domain.depth) {
-			this.leaves++;
-			return -domain.leafValue(this.mem, s, c, i, ply);
+	/**
+	 * Gives the deepest node open the value `value` of its child just searched (its own value,
+	 * when `done`), and passes the values of the nodes this finishes up to their parents.
+	 * @returns false once the root is finished (`value` set)
+	 */
+	private settle(value: number, done: boolean): boolean {
+		const alphas = this.alphas;
+		const betas = this.betas;
+		let p = this.top;
+		for (;;) {
+			if (!done) {
+				if (value >= betas[p]) value = betas[p];
+				else {
+					if (value > alphas[p]) alphas[p] = value;
+					if (this.nexts[p] < this.counts[p]) break;
+					value = alphas[p];
+				}
+			}
+			// The node at p is finished with `value`.
+			if (p === this.rootPly) {
+				this.value = value;
+				return false;
+			}
+			p--;
+			value = -value;
+			done = false;
 		}
-		domain.child(this.mem, s, c, i, s + this.frame, ply);
-		return -this.alphaBeta(ply + 1, -beta, -alpha);
+		this.top = p;
+		return true;
 	}
 
 	private alphaBeta(ply: number, alpha: number, beta: number): number {
@@ -138,7 +199,14 @@ export class SubtreeSearch {
 		}
 		this.inner++;
 		for (let i = 0; i < count; i++) {
-			const value = this.childValue(ply, i, alpha, beta);
+			let value: number;
+			if (ply + 1 === domain.depth) {
+				this.leaves++;
+				value = -domain.leafValue(mem, s, c, i, ply);
+			} else {
+				domain.child(mem, s, c, i, s + this.frame, ply);
+				value = -this.alphaBeta(ply + 1, -beta, -alpha);
+			}
 			if (value >= beta) return beta;
 			if (value > alpha) alpha = value;
 		}
