@@ -87,7 +87,7 @@ export async function runUaiServer(
 	const lines = createInterface({ input: io.input, terminal: false });
 	try {
 		for await (const line of lines) {
-			if (!server.handle(line)) break;
+			if (!(await server.handle(line))) break;
 		}
 	} finally {
 		lines.close();
@@ -121,8 +121,11 @@ class UaiServer {
 		this.parallel = parallel;
 	}
 
-	/** Handles one line. @returns false on `quit` */
-	handle(raw: string): boolean {
+	/**
+	 * Handles one line. @returns false on `quit`; a promise while the threads warm up (the first
+	 * `isready`), so that the lines after it wait
+	 */
+	handle(raw: string): boolean | Promise<boolean> {
 		const parsed = parseUaiCommand(raw);
 		if (parsed === null) return true;
 		if (!parsed.ok) {
@@ -136,8 +139,7 @@ class UaiServer {
 				this.identify();
 				return true;
 			case 'isready':
-				this.reply({ type: 'readyok' });
-				return true;
+				return this.isReady();
 			case 'uainewgame':
 				this.stopSearch();
 				this.pool?.clear();
@@ -157,6 +159,29 @@ class UaiServer {
 			case 'quit':
 				return false;
 		}
+	}
+
+	/**
+	 * `readyok`, after warming up new threads (`SearchPool.warmUp`, about 0.5 to 1 s): a GUI sends
+	 * `isready` before a game, so the first move is not searched by code V8 has yet to optimize.
+	 * During a search, or with the threads warmed, at once.
+	 */
+	private async isReady(): Promise<boolean> {
+		if (this.pool === null && this.searching === null) {
+			try {
+				await this.newPool().warmUp(this.position, UAI_VARIANT);
+			} catch (error) {
+				this.info(`warm-up failed: ${(error as Error).message}`);
+			}
+		}
+		this.reply({ type: 'readyok' });
+		return true;
+	}
+
+	/** Starts the search threads of the current settings. */
+	private newPool(): SearchPool {
+		this.pool = new SearchPool({ threads: this.threads, parallel: this.parallel, search: this.options });
+		return this.pool;
 	}
 
 	private reply(reply: UaiReply): void {
@@ -311,11 +336,7 @@ class UaiServer {
 		this.stopped = false;
 		this.heldResult = null;
 		const position = this.position;
-		const pool = (this.pool ??= new SearchPool({
-			threads: this.threads,
-			parallel: this.parallel,
-			search: this.options,
-		}));
+		const pool = this.pool ?? this.newPool();
 		const multiPv = this.multiPv;
 		this.searching = pool
 			.search(

@@ -104,6 +104,29 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		expect(mtdf.depths).toEqual([1, 2, 3, 4, 5]);
 	});
 
+	it('the first isready warms the threads up: readyok after it, and the next search is as without it', async () => {
+		const search = async (first: string[]) => {
+			const s = new UaiSession([]);
+			try {
+				for (const line of first) s.send(line);
+				const ready = first.includes('isready') ? (await s.expect(/^readyok$/)).index : -1;
+				s.send('position startpos moves f1');
+				s.send('go depth 7');
+				const { index } = await s.expect(/^bestmove /, ready + 1);
+				// Every line of the search but its times: depth, score, nodes, line, and the move.
+				const lines = s.lines.slice(ready + 1, index + 1).map((l) => l.replace(/ (nps|time) \d+/g, ''));
+				return { ready, lines };
+			} finally {
+				await s.quit();
+			}
+		};
+		const cold = await search([]);
+		const warmed = await search(['uai', 'isready']);
+		expect(warmed.ready).toBeGreaterThan(0);
+		expect(warmed.lines).toEqual(cold.lines);
+		expect(cold.lines.filter((l) => l.startsWith('info depth'))).toHaveLength(7);
+	});
+
 	it('--set nullmove=on turns the null move on under Ataxx rules, and it changes the tree', async () => {
 		const nodesAtDepth6 = async (args: string[]) => {
 			const s = new UaiSession(args);

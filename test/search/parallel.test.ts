@@ -7,7 +7,8 @@ import { geometryOf } from '../../dist/game/geometry.js';
 import { pseudolegalMoves } from '../../dist/game/movegen.js';
 import { playMove } from '../../dist/game/make-move.js';
 import { positionFromGrid, type Position } from '../../dist/game/position.js';
-import { SearchPool } from '../../dist/search/parallel/search-pool.js';
+import { SearchPool, WARM_UP_NODES } from '../../dist/search/parallel/search-pool.js';
+import { CHECK_INTERVAL } from '../../dist/search/negamax.js';
 import { Searcher } from '../../dist/search/search.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
@@ -121,6 +122,26 @@ describe('every parallel search', () => {
 			expect(result.nodes).toBe(pool.threadNodes().reduce((a, b) => a + b, 0));
 		} finally {
 			await pool.close();
+		}
+	});
+
+	it('a warm-up searches on every thread, within its limit, and leaves no trace in the next search', async () => {
+		const ataxx = board('ataxx');
+		const after = playMove(ataxx, pseudolegalMoves(ataxx)[3]);
+		const fresh = new SearchPool({ search: { hashMb: 8 } });
+		const warmed = new SearchPool({ threads: 1, search: { hashMb: 8 } });
+		try {
+			const expected = await fresh.search(after, { depth: 7, variant: 'ataxx' });
+			await warmed.warmUp(ataxx, 'ataxx');
+			const [warmUpNodes] = warmed.threadNodes();
+			expect(warmUpNodes).toBeGreaterThan(1000);
+			expect(warmUpNodes).toBeLessThanOrEqual(WARM_UP_NODES + CHECK_INTERVAL);
+			// Move, score, depth, nodes and line as in a pool that never searched: table, killers,
+			// history and table generation forgotten.
+			const result = await warmed.search(after, { depth: 7, variant: 'ataxx' });
+			expect(result).toEqual({ ...expected, timeMs: result.timeMs });
+		} finally {
+			await Promise.all([fresh.close(), warmed.close()]);
 		}
 	});
 

@@ -13,6 +13,7 @@
  * The workers run the compiled `parallel-worker.js` next to this file (from `dist/`).
  */
 
+import { type Variant } from '../../game/game-over.js';
 import { type PositionData, type Position, positionToData } from '../../game/position.js';
 import { type SearchListener } from '../search.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../search-options.js';
@@ -27,6 +28,11 @@ export type ParallelAlgorithm = 'lazy' | 'ybwc';
 
 /** Most threads a pool may have. */
 export const MAX_THREADS = 64;
+
+/** A warm-up search's node limit (`SearchPool.warmUp`). */
+export const WARM_UP_NODES = 400_000;
+/** A warm-up search's time limit, ms (`SearchPool.warmUp`): on a slow machine it ends first. */
+export const WARM_UP_MS = 1000;
 
 /** What a worker is started with. */
 export interface WorkerSetup {
@@ -167,6 +173,22 @@ export class SearchPool {
 			},
 			(index, reply, control) => this.onReply(index, reply, progress, control),
 		);
+	}
+
+	/**
+	 * Warms the threads up: searches `position` on every thread for `WARM_UP_NODES` nodes or
+	 * `WARM_UP_MS` ms, whichever comes first, then forgets what that search learned (`clear`), so
+	 * that the next search plays exactly as in a new pool. V8 runs a thread's code slowly until it
+	 * has compiled and optimized it (the search, and the board shape's kernels and evaluation):
+	 * two moves after the 7x7 start, the first search of a new thread took 486 and 525 ms to depth 9
+	 * where a warmed one took 73 and 81 (docs/benchmarks.md). Call it before the clock runs: a UAI
+	 * engine's first `isready`.
+	 * @param variant the rules of the games to come (their kernels are warmed)
+	 * @throws Error (rejected) as `search`
+	 */
+	async warmUp(position: Position, variant: Variant): Promise<void> {
+		await this.search(position, { nodes: WARM_UP_NODES, timeMs: WARM_UP_MS, variant, inProcess: true });
+		this.clear();
 	}
 
 	/** Asks the running search (if any) to stop now; it then resolves with the best move so far. */
