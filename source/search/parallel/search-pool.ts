@@ -104,6 +104,8 @@ export class SearchPool {
 	private readonly control: Int32Array;
 	private readonly counters: Float64Array;
 	private generation = 0;
+	/** The board shapes (`Geometry.id`) warmed up. */
+	private readonly warmShapes = new Set<string>();
 
 	/** @throws RangeError for a thread count outside 1..MAX_THREADS */
 	constructor(options: PoolOptions = {}) {
@@ -182,13 +184,31 @@ export class SearchPool {
 	 * has compiled and optimized it (the search, and the board shape's kernels and evaluation):
 	 * two moves after the 7x7 start, the first search of a new thread took 486 and 525 ms to depth 9
 	 * where a warmed one took 73 and 81 (docs/benchmarks.md). Call it before the clock runs: a UAI
-	 * engine's first `isready`.
+	 * engine's first `isready`, a built-in player's first move on a board shape.
 	 * @param variant the rules of the games to come (their kernels are warmed)
+	 * @param options search options of the searches to come (their evaluation's weights)
+	 * @returns the warm-up search's nodes and time (ms)
 	 * @throws Error (rejected) as `search`
 	 */
-	async warmUp(position: Position, variant: Variant): Promise<void> {
-		await this.search(position, { nodes: WARM_UP_NODES, timeMs: WARM_UP_MS, variant, inProcess: true });
+	async warmUp(
+		position: Position,
+		variant: Variant,
+		options?: Partial<SearchOptions>,
+	): Promise<{ nodes: number; timeMs: number }> {
+		const { nodes, timeMs } = await this.search(
+			position,
+			{ nodes: WARM_UP_NODES, timeMs: WARM_UP_MS, variant, inProcess: true },
+			{},
+			options,
+		);
 		this.clear();
+		this.warmShapes.add(position.geometry.id);
+		return { nodes, timeMs };
+	}
+
+	/** True if `warmUp` has run on a position of this board shape. */
+	isWarm(position: Position): boolean {
+		return this.warmShapes.has(position.geometry.id);
 	}
 
 	/** Asks the running search (if any) to stop now; it then resolves with the best move so far. */
