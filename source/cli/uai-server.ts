@@ -17,6 +17,7 @@
 import { createInterface } from 'node:readline';
 import { ATAXX_START_FEN, parseFen } from '../game/fen.js';
 import { playMove } from '../game/make-move.js';
+import { pseudolegalMoves } from '../game/movegen.js';
 import { type Move } from '../game/move.js';
 import { type Variant } from '../game/game-over.js';
 import { type Position } from '../game/position.js';
@@ -168,8 +169,13 @@ class UaiServer {
 	 */
 	private async isReady(): Promise<boolean> {
 		if (this.pool === null && this.searching === null) {
+			const warming = this.newPool().warmUp(this.position, UAI_VARIANT);
+			// This thread's rules too: the first move read in a position compiles the board shape's
+			// kernel here (13 ms on 7x7), which would delay the `go` after that `position`.
+			const [move] = pseudolegalMoves(this.position);
+			if (move !== undefined) playMove(this.position, move);
 			try {
-				await this.newPool().warmUp(this.position, UAI_VARIANT);
+				await warming;
 			} catch (error) {
 				this.info(`warm-up failed: ${(error as Error).message}`);
 			}

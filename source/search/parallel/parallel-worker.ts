@@ -33,6 +33,7 @@ const port = parentPort!;
 serveJobs<PoolRequest>(port, (request) => {
 	if (request.type === 'clear') {
 		searcher.clear();
+		if (request.id !== undefined) port.postMessage({ type: 'cleared', id: request.id } satisfies PoolReply);
 		return;
 	}
 	const { id } = request;
