@@ -104,6 +104,8 @@ class UaiServer {
 	private parallel: ParallelAlgorithm;
 	private position: Position = parseFen(ATAXX_START_FEN).position;
 	private searching: Promise<void> | null = null;
+	/** After `uainewgame`: the threads forgetting the last game (`isready` and `go` wait for it). */
+	private clearing: Promise<void> | null = null;
 	/** After `go infinite`: the result waits for `stop`. */
 	private infinite = false;
 	private stopped = false;
@@ -142,8 +144,7 @@ class UaiServer {
 			case 'isready':
 				return this.isReady();
 			case 'uainewgame':
-				this.stopSearch();
-				this.pool?.clear();
+				this.newGame();
 				return true;
 			case 'setoption':
 				this.setOption(command.name, command.value ?? '');
@@ -168,6 +169,7 @@ class UaiServer {
 	 * During a search, or with the threads warmed, at once.
 	 */
 	private async isReady(): Promise<boolean> {
+		if (this.clearing !== null && this.searching === null) await this.clearing;
 		if (this.pool === null && this.searching === null) {
 			const warming = this.newPool().warmUp(this.position, UAI_VARIANT);
 			// This thread's rules too: the first move read in a position compiles the board shape's
@@ -182,6 +184,24 @@ class UaiServer {
 		}
 		this.reply({ type: 'readyok' });
 		return true;
+	}
+
+	/**
+	 * `uainewgame`: stops any search, then the threads forget the last game (the table, killers,
+	 * history); `isready` answers once they have, and a `go` before then starts after it.
+	 */
+	private newGame(): void {
+		this.stopSearch();
+		const pool = this.pool;
+		if (pool === null) return;
+		const after = this.clearing ?? this.searching ?? Promise.resolve();
+		const clearing: Promise<void> = after
+			.then(() => (this.pool === pool ? pool.clearNow() : undefined))
+			.catch((error: Error) => this.info(`uainewgame failed: ${error.message}`))
+			.finally(() => {
+				if (this.clearing === clearing) this.clearing = null;
+			});
+		this.clearing = clearing;
 	}
 
 	/** Starts the search threads of the current settings. */
@@ -344,13 +364,19 @@ class UaiServer {
 		const position = this.position;
 		const pool = this.pool ?? this.newPool();
 		const multiPv = this.multiPv;
-		this.searching = pool
-			.search(
+		const options = this.options;
+		const search = () => {
+			const searched = pool.search(
 				position,
 				limits,
 				{ onInfo: (info) => this.write(formatInfoLine(position, info, multiPv > 1)) },
-				this.options,
-			)
+				options,
+			);
+			// A `stop` that came while the threads forgot the last game.
+			if (this.stopped) pool.stop();
+			return searched;
+		};
+		this.searching = (this.clearing === null ? search() : this.clearing.then(search))
 			.then((result) => {
 				this.searching = null;
 				if (this.infinite && !this.stopped) this.heldResult = { position, result };

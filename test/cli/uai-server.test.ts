@@ -127,6 +127,43 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		expect(cold.lines.filter((l) => l.startsWith('info depth'))).toHaveLength(7);
 	});
 
+	it('uainewgame forgets the last game: the same search again, after isready or at once; a stop is kept', async () => {
+		const session = new UaiSession([]);
+		const withoutTimes = (from: number, to: number) =>
+			session.lines.slice(from, to + 1).map((l) => l.replace(/ (nps|time) \d+/g, ''));
+		const searchFrom = async (from: number) => {
+			session.send('position startpos moves f1');
+			session.send('go depth 6');
+			const { index } = await session.expect(/^bestmove /, from);
+			return { lines: withoutTimes(from, index), end: index + 1 };
+		};
+		session.send('uai');
+		session.send('isready');
+		const ready = (await session.expect(/^readyok$/)).index;
+		const first = await searchFrom(ready + 1);
+		expect(first.lines.filter((l) => l.startsWith('info depth'))).toHaveLength(6);
+		// The table now knows the position: searched again without uainewgame, it takes fewer nodes.
+		const again = await searchFrom(first.end);
+		expect(again.lines).not.toEqual(first.lines);
+		session.send('uainewgame');
+		session.send('isready');
+		const readyAgain = (await session.expect(/^readyok$/, again.end)).index;
+		const afterReady = await searchFrom(readyAgain + 1);
+		expect(afterReady.lines).toEqual(first.lines);
+		// A go right after uainewgame waits for the threads to forget, and searches as the first.
+		session.send('uainewgame');
+		const searched = await searchFrom(afterReady.end);
+		expect(searched.lines).toEqual(first.lines);
+		// go infinite, then stop, both before the threads have forgotten: the move still comes.
+		session.send('uainewgame');
+		session.send('position startpos');
+		session.send('go infinite');
+		session.send('stop');
+		const { line } = await session.expect(/^bestmove /, searched.end);
+		expect(parseUaiMove(parseFen(ATAXX_START_FEN).position, line.split(' ')[1]).ok).toBe(true);
+		expect(await session.quit()).toBe(0);
+	});
+
 	it('--set nullmove=on turns the null move on under Ataxx rules, and it changes the tree', async () => {
 		const nodesAtDepth6 = async (args: string[]) => {
 			const s = new UaiSession(args);
