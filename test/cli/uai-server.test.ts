@@ -127,7 +127,7 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		expect(cold.lines.filter((l) => l.startsWith('info depth'))).toHaveLength(7);
 	});
 
-	it('uainewgame forgets the last game: the same search again, after isready or at once; a stop is kept', async () => {
+	it('uainewgame forgets the last game: the same search again, after isready or at once; stop kept', async () => {
 		const session = new UaiSession([]);
 		const withoutTimes = (from: number, to: number) =>
 			session.lines.slice(from, to + 1).map((l) => l.replace(/ (nps|time) \d+/g, ''));
