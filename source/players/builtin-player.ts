@@ -59,9 +59,13 @@ export class BuiltinPlayer implements Player {
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
-		this.pool ??= this.options.pools
-			? this.options.pools.take(this.poolOptions())
-			: new SearchPool(this.poolOptions());
+		try {
+			this.pool ??= this.options.pools
+				? await this.options.pools.take(this.poolOptions())
+				: new SearchPool(this.poolOptions());
+		} catch (error) {
+			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };
+		}
 		const pool = this.pool;
 		const { position } = request;
 		const onAbort = () => pool.stop();

@@ -21,14 +21,15 @@ export class SearchPools {
 	private closed = false;
 
 	/**
-	 * A pool with these settings: an idle one, cleared, or a new one.
-	 * @throws RangeError as `new SearchPool`
+	 * A pool with these settings: an idle one, once it has forgotten its last game (`clearNow`: the
+	 * game's first search does not wait behind the table's clearing), or a new one.
+	 * @throws RangeError (rejected) as `new SearchPool`; Error (rejected) if the idle pool has failed
 	 */
-	take(options: PoolOptions): SearchPool {
+	async take(options: PoolOptions): Promise<SearchPool> {
 		const key = keyOf(options);
 		const idle = this.idle.get(key)?.pop();
 		if (idle) {
-			idle.clear();
+			await idle.clearNow();
 			return idle;
 		}
 		const pool = new SearchPool(options);

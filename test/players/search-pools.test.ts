@@ -9,12 +9,12 @@ import { formatMove } from '../../dist/game/notation.js';
 describe('search pools of a match', () => {
 	it('give a pool back to the next taker of its settings, a new one to others; close ends them', async () => {
 		const pools = new SearchPools();
-		const first = pools.take({ threads: 1, search: { hashMb: 1 } });
-		const other = pools.take({ threads: 1, search: { hashMb: 2 } });
+		const first = await pools.take({ threads: 1, search: { hashMb: 1 } });
+		const other = await pools.take({ threads: 1, search: { hashMb: 2 } });
 		expect(other).not.toBe(first);
 		await pools.give(first);
-		expect(pools.take({ threads: 1, search: { hashMb: 2 } })).not.toBe(first);
-		const again = pools.take({ threads: 1, search: { hashMb: 1 } });
+		expect(await pools.take({ threads: 1, search: { hashMb: 2 } })).not.toBe(first);
+		const again = await pools.take({ threads: 1, search: { hashMb: 1 } });
 		expect(again).toBe(first);
 		// Taken again, it still searches.
 		const { position } = parseFen('x3o/5/5/5/o3x x 0 1');
@@ -26,7 +26,7 @@ describe('search pools of a match', () => {
 		await expect(again.search(position, { depth: 1, variant: 'ataxx' })).rejects.toThrow();
 		// Given back after the close: ended at once.
 		const late = new SearchPools();
-		const pool = late.take({ threads: 1, search: { hashMb: 1 } });
+		const pool = await late.take({ threads: 1, search: { hashMb: 1 } });
 		await late.close();
 		await late.give(pool);
 		await expect(pool.search(position, { depth: 1, variant: 'ataxx' })).rejects.toThrow();
@@ -51,8 +51,8 @@ describe('search pools of a match', () => {
 		const pools = new SearchPools();
 		const taken: unknown[] = [];
 		const take = pools.take.bind(pools);
-		pools.take = (options) => {
-			const pool = take(options);
+		pools.take = async (options) => {
+			const pool = await take(options);
 			taken.push(pool);
 			return pool;
 		};
