@@ -125,8 +125,8 @@ class UaiServer {
 	}
 
 	/**
-	 * Handles one line. @returns false on `quit`; a promise while the threads warm up (the first
-	 * `isready`), so that the lines after it wait
+	 * Handles one line. @returns false on `quit`; for `isready`, a promise that settles once the
+	 * threads are ready (warmed up, or done forgetting the last game), so that the lines after it wait
 	 */
 	handle(raw: string): boolean | Promise<boolean> {
 		const parsed = parseUaiCommand(raw);
