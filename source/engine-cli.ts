@@ -19,8 +19,8 @@ import { formatMove } from './game/notation.js';
 import { BLUE, RED, setSide } from './game/position.js';
 import { Searcher } from './search/search.js';
 import { loadBoardFile } from './match/load-board.js';
-import { HelpRequest, parseCommandLine } from './cli/command-line.js';
-import { reportError, UsageError } from './cli/errors.js';
+import { HelpRequest, reportError, UsageError } from './cli/errors.js';
+import { plainArguments } from './cli/plain-arguments.js';
 import { readNumberFlag, readSignedTime } from './cli/number-flags.js';
 import { BOUNDS } from './game/number-args.js';
 import { formatInfoLine } from './cli/info-line.js';
@@ -73,7 +73,12 @@ const FLAGS = {
 } as const;
 
 async function main(): Promise<void> {
-	const cli = parseCommandLine({ command: 'blob-engine', help, flags: FLAGS, argv: process.argv.slice(2) });
+	const argv = process.argv.slice(2);
+	// Without a flag (the tournament interface's BOARD_FILE TIME [HALF_MOVES]), meow is not loaded:
+	// its 50 to 80 ms would be taken from TIME.
+	const cli =
+		plainArguments(FLAGS, argv) ??
+		(await import('./cli/command-line.js')).parseCommandLine({ command: 'blob-engine', help, flags: FLAGS, argv });
 	const options = searchOptionsFromFlags(cli.flags);
 	const { threads = 1, parallel = 'lazy' } = threadsFromFlags(cli.flags);
 	if (cli.flags.uai) {

@@ -6,7 +6,7 @@
  */
 
 import { type Variant } from '../game/game-over.js';
-import { formatMove } from '../game/notation.js';
+import { formatLine, formatMove } from '../game/notation.js';
 import { NO_MOVE, PASS } from '../game/move.js';
 import { sideName } from '../game/position.js';
 import { describeSearchOptions } from '../search/option-text.js';
@@ -22,7 +22,6 @@ import { quote } from '../game/user-error.js';
 import { type PlayedMove } from '../match/game.js';
 import { reportFields, reportText } from '../match/move-report.js';
 import { readReviewGame } from '../match/review-game.js';
-import { pvText } from '../players/builtin-player.js';
 import { type SearchInfo } from '../search/types.js';
 import { readPosition } from './board-arg.js';
 import { BOUNDS } from '../game/number-args.js';
@@ -208,7 +207,7 @@ export async function run(argvIn: readonly string[]): Promise<void> {
 			depth: result.depth,
 			nodes: result.nodes,
 			timeMs: Math.round(result.timeMs),
-			pv: pvText(position, result.pv),
+			pv: formatLine(position, result.pv),
 		});
 	else out(`bestmove ${best} score ${formatScore(result.score)} depth ${result.depth}`);
 }
@@ -226,7 +225,7 @@ function infoObject(position: Position, info: SearchInfo): object {
 		nps: info.nps,
 		timeMs: Math.round(info.timeMs),
 		hashfull: info.hashfull ?? 0,
-		pv: pvText(position, info.pv),
+		pv: formatLine(position, info.pv),
 	};
 }
 

@@ -8,18 +8,10 @@
 
 import { readFileSync } from 'node:fs';
 import meow, { type AnyFlags, type Result } from 'meow';
-import { UsageError } from './errors.js';
+import { HelpRequest, UsageError } from './errors.js';
+import { isFlagToken, NEGATIVE_NUMBER } from './plain-arguments.js';
 
-/**
- * Thrown instead of running a command when the user asked for its help or the version: the
- * executable prints `text` on stdout and exits 0.
- */
-export class HelpRequest extends Error {
-	constructor(readonly text: string) {
-		super('help requested');
-		this.name = 'HelpRequest';
-	}
-}
+export { HelpRequest } from './errors.js';
 
 /** The version in package.json (`0.1.0`). */
 export function packageVersion(): string {
@@ -45,12 +37,6 @@ export interface CommandLineSpec<F extends AnyFlags> {
 }
 
 /**
- * A negative number, or a comma-separated list of numbers that starts with one, is an argument,
- * not a flag (`builtin -0.5`, `--mca-values -3,-1,0`).
- */
-const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?(,-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?)*$/i;
-
-/**
  * Parses a command's arguments.
  * @returns meow's result: positional arguments and flags
  * @throws HelpRequest for `--help`, `-h`, `--version`, `-v`
@@ -68,7 +54,7 @@ export function parseCommandLine<const F extends AnyFlags>(spec: CommandLineSpec
 			throw new HelpRequest(`${command.split(' ')[0]} ${packageVersion()}\n`);
 	}
 	const known = knownFlags(flags);
-	const isFlag = (token: string) => token.startsWith('-') && token !== '-' && !NEGATIVE_NUMBER.test(token);
+	const isFlag = isFlagToken;
 	options.forEach((token, i) => {
 		if (!isFlag(token)) return;
 		const name = token.replace(/^--?/, '').split('=')[0];

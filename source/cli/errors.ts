@@ -9,6 +9,17 @@ import { stderrPaint } from '../ui/text-colours.js';
 /** An error a user caused on the command line (bad argument, missing operand). */
 export class UsageError extends UserError {}
 
+/**
+ * Thrown instead of running a command when the user asked for its help or the version: the
+ * executable prints `text` on stdout and exits 0.
+ */
+export class HelpRequest extends Error {
+	constructor(readonly text: string) {
+		super('help requested');
+		this.name = 'HelpRequest';
+	}
+}
+
 /** The hint after the message of an error that is not the user's. */
 const INTERNAL_HINT = '(internal error; please report it, with the output of BLOBTERM_DEBUG=1 and the same command)';
 

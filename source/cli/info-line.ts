@@ -3,7 +3,7 @@
  */
 
 import { type Position } from '../game/position.js';
-import { pvText } from '../players/builtin-player.js';
+import { formatLine } from '../game/notation.js';
 import { formatScore } from '../search/score.js';
 import { type SearchInfo } from '../search/types.js';
 
@@ -12,7 +12,7 @@ import { type SearchInfo } from '../search/types.js';
  * (score in blobs, or `win in N (+M)`; time in ms; hashfull per mille).
  */
 export function formatInfoLine(position: Position, info: SearchInfo): string {
-	const pv = pvText(position, info.pv).join(' ');
+	const pv = formatLine(position, info.pv).join(' ');
 	return (
 		`depth ${info.depth} seldepth ${info.seldepth} score ${formatScore(info.score)} nodes ${info.nodes} ` +
 		`nps ${info.nps} time ${info.timeMs} hashfull ${info.hashfull ?? 0} pv ${pv}`

@@ -6,6 +6,7 @@
  * read in order `r1 c1 r2 c2`, whatever separates them (`0 1 1 2`, `(0,1) -> (1,2)`).
  */
 
+import { playMove } from './make-move.js';
 import { moveFrom, moveTo, PASS, type Move } from './move.js';
 import { type Position } from './position.js';
 
@@ -73,4 +74,22 @@ export function moveCoords(pos: Position, move: Move): MoveCoords {
 export function formatMove(pos: Position, move: Move): string {
 	if (move === PASS) return 'pass';
 	return formatCoords(moveCoords(pos, move));
+}
+
+/**
+ * Move texts of a line of moves (a principal variation) played out from `position`, as
+ * `formatMove` writes them; it stops at the first move that cannot be played.
+ */
+export function formatLine(position: Position, moves: readonly Move[]): string[] {
+	const out: string[] = [];
+	let p = position;
+	for (const move of moves) {
+		try {
+			out.push(formatMove(p, move));
+			p = playMove(p, move);
+		} catch {
+			break;
+		}
+	}
+	return out;
 }

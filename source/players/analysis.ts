@@ -18,10 +18,10 @@ import { formatFen } from '../game/fen.js';
 import { type Variant } from '../game/game-over.js';
 import { type Move } from '../game/move.js';
 import { type Position } from '../game/position.js';
+import { formatLine } from '../game/notation.js';
 import { formatUaiMove, uaiPvText } from '../game/uai-notation.js';
 import { MAX_THREADS, SearchPool } from '../search/parallel/search-pool.js';
 import { type SearchInfo, type SearchLimits } from '../search/types.js';
-import { pvText } from './builtin-player.js';
 import { type EngineLogger } from './engine-log.js';
 import { EngineProcess } from './engine-process.js';
 import { bestMoveOf, formatInfoLine, formatUaiCommand, parseInfoLine, parseUaiReply } from '../protocol/uai.js';
@@ -224,7 +224,7 @@ function builtinLine(position: Position, info: SearchInfo): AnalysisLine {
 		depth: info.depth,
 		seldepth: info.seldepth,
 		score: info.score,
-		pv: pvText(position, info.pv),
+		pv: formatLine(position, info.pv),
 	};
 }
 

@@ -2,9 +2,8 @@
  * The built-in engine as a player: searches in its own worker thread, so the interface stays free.
  */
 
-import { playMove } from '../game/make-move.js';
-import { type Move, NO_MOVE, PASS } from '../game/move.js';
-import { formatMove, moveCoords } from '../game/notation.js';
+import { NO_MOVE, PASS } from '../game/move.js';
+import { formatLine, formatMove, moveCoords } from '../game/notation.js';
 import { type Position } from '../game/position.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { type ParallelAlgorithm, type PoolOptions, SearchPool } from '../search/parallel/search-pool.js';
@@ -202,7 +201,7 @@ export function resultReport(position: Position, result: SearchResult): MoveRepo
 		...(result.depth > 0 && { score: result.score }),
 		nodes: result.nodes,
 		timeMs: Math.round(result.timeMs),
-		pv: pvText(position, pv),
+		pv: formatLine(position, pv),
 	};
 }
 
@@ -215,23 +214,8 @@ export function toEngineInfo(position: Position, info: SearchInfo): EngineInfo {
 		nodes: info.nodes,
 		nps: info.nps,
 		timeMs: info.timeMs,
-		pv: pvText(position, info.pv),
+		pv: formatLine(position, info.pv),
 		threads: info.threads,
 		threadNodes: info.threadNodes,
 	};
-}
-
-/** Move texts of a principal variation, played out from `position`. */
-export function pvText(position: Position, pv: readonly Move[]): string[] {
-	const out: string[] = [];
-	let p = position;
-	for (const move of pv) {
-		try {
-			out.push(formatMove(p, move));
-			p = playMove(p, move);
-		} catch {
-			break;
-		}
-	}
-	return out;
 }

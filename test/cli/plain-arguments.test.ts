@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../dist/cli/command-line.js';
+import { plainArguments } from '../../dist/cli/plain-arguments.js';
+import { SEARCH_FLAGS, THREAD_FLAGS } from '../../dist/cli/search-flags.js';
+
+// Flags of every kind meow reads: switches with and without a default, strings with and without
+// one, a flag that may be given several times, and the engine's own.
+const FLAGS = {
+	depth: { type: 'string' },
+	verbose: { type: 'boolean', default: false },
+	uai: { type: 'boolean' },
+	colour: { type: 'string', default: 'auto' },
+	tag: { type: 'string', isMultiple: true },
+	...THREAD_FLAGS,
+	...SEARCH_FLAGS,
+} as const;
+
+describe('arguments without a flag, read without meow', () => {
+	it('give what parseCommandLine (meow) gives: the positional arguments and every default', () => {
+		for (const argv of [
+			[],
+			['boards/ataxx.bwb', '1.5'],
+			['boards/gruyere5.bwb', '-0.2', '40'],
+			['-', '-1e-1', '-.5'],
+			['a b', 'c,d', '-3,-1,0'],
+		]) {
+			const plain = plainArguments(FLAGS, argv);
+			const meow = parseCommandLine({ command: 'blob-engine', help: 'help', flags: FLAGS, argv });
+			expect(plain).toEqual({ input: meow.input, flags: meow.flags });
+		}
+	});
+
+	it('leave arguments with a flag, or --, to parseCommandLine', () => {
+		for (const argv of [
+			['--depth', '6', 'boards/ataxx.bwb'],
+			['boards/ataxx.bwb', '1', '--verbose'],
+			['-h'],
+			['--hash=8', 'b.bwb', '1'],
+			['--', '-x'],
+		])
+			expect(plainArguments(FLAGS, argv)).toBeNull();
+	});
+});
