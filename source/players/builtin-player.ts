@@ -58,12 +58,20 @@ export class BuiltinPlayer implements Player {
 
 	async play(request: MoveRequest): Promise<MoveAnswer> {
 		if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
-		try {
-			this.pool ??= this.options.pools
-				? await this.options.pools.take(this.poolOptions())
-				: new SearchPool(this.poolOptions());
-		} catch (error) {
-			return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };
+		if (this.pool === null) {
+			const pools = this.options.pools;
+			let taken: SearchPool;
+			try {
+				taken = pools ? await pools.take(this.poolOptions()) : new SearchPool(this.poolOptions());
+			} catch (error) {
+				return { kind: 'forfeit', reason: `the built-in engine failed: ${(error as Error).message}` };
+			}
+			// Abandoned while a match's pool forgot its last game: given back, not kept by a closed player.
+			if (request.signal.aborted) {
+				await (pools ? pools.give(taken) : taken.close());
+				return { kind: 'forfeit', reason: 'game abandoned' };
+			}
+			this.pool = taken;
 		}
 		const pool = this.pool;
 		const { position } = request;
