@@ -11,8 +11,6 @@ import meow, { type AnyFlags, type Result } from 'meow';
 import { HelpRequest, UsageError } from './errors.js';
 import { isFlagToken, NEGATIVE_NUMBER } from './plain-arguments.js';
 
-export { HelpRequest } from './errors.js';
-
 /** The version in package.json (`0.1.0`). */
 export function packageVersion(): string {
 	const file = new URL('../../package.json', import.meta.url);
@@ -54,9 +52,8 @@ export function parseCommandLine<const F extends AnyFlags>(spec: CommandLineSpec
 			throw new HelpRequest(`${command.split(' ')[0]} ${packageVersion()}\n`);
 	}
 	const known = knownFlags(flags);
-	const isFlag = isFlagToken;
 	options.forEach((token, i) => {
-		if (!isFlag(token)) return;
+		if (!isFlagToken(token)) return;
 		const name = token.replace(/^--?/, '').split('=')[0];
 		const written = token.startsWith('--') ? `--${name}` : `-${name}`;
 		const isSwitch = known.get(written);
@@ -66,7 +63,7 @@ export function parseCommandLine<const F extends AnyFlags>(spec: CommandLineSpec
 			throw new UsageError(`${written} is a switch: give it alone, or =true or =false (${hint})`);
 		// A string flag with nothing after it (meow would give it its default, if it has one).
 		const next = options[i + 1];
-		if (!isSwitch && value === null && (next === undefined || isFlag(next)))
+		if (!isSwitch && value === null && (next === undefined || isFlagToken(next)))
 			throw new UsageError(`${written} needs a value (${hint})`);
 	});
 	// meow's parser takes `-1e-1` or `-1.` for flags: hand it stand-ins for negative numbers, then put them back.

@@ -4,8 +4,7 @@
  * [COMMAND ...]` prints a command's help, as `--help` after it does.
  */
 
-import { HelpRequest } from './command-line.js';
-import { reportError, UsageError } from './errors.js';
+import { HelpRequest, reportError, UsageError } from './errors.js';
 
 /** A command: runs with the arguments after its name; throws user errors. */
 export interface Command {

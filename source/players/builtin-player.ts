@@ -79,42 +79,33 @@ export class BuiltinPlayer implements Player {
 		request.signal.addEventListener('abort', onAbort);
 		// The weights travel with each search: a match's pools are shared by weight sets (`search-pools.ts`).
 		const searchOptions = { weights: this.options.search?.weights ?? null };
-		// A search bound by time alone plays stronger on code V8 has optimized: the threads warm up
-		// on the first move of each board shape, before the move's time starts (`SearchPool.warmUp`;
-		// a depth or node limit plays the same either way). That move takes up to a second more.
-		if (this.options.depth === undefined && this.options.nodes === undefined && !pool.isWarm(position)) {
-			const failed = await pool.warmUp(position, request.variant, searchOptions).then(
-				({ nodes, timeMs }) => {
-					this.options.log?.('<', `info string warm-up: ${nodes} nodes in ${Math.round(timeMs)} ms`);
-					return null;
-				},
-				(error: Error) => error,
-			);
-			if (failed !== null || request.signal.aborted) {
-				request.signal.removeEventListener('abort', onAbort);
-				return failed
-					? { kind: 'forfeit', reason: `the built-in engine failed: ${failed.message}` }
-					: { kind: 'forfeit', reason: 'game abandoned' };
-			}
-		}
-		let lastInfo: SearchInfo | null = null;
-		// Between completed depths, this thread reads the threads' node counters from shared
-		// memory on its own timer (no message per node, nor per thousand nodes).
-		const started = performance.now();
-		const sample = setInterval(() => {
-			const threadNodes = pool.threadNodes();
-			const nodes = threadNodes.reduce((sum, n) => sum + n, 0);
-			const timeMs = performance.now() - started;
-			request.onInfo?.({
-				...(lastInfo ? toEngineInfo(position, lastInfo) : {}),
-				nodes,
-				nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
-				timeMs: Math.round(timeMs),
-				threads: pool.threads,
-				threadNodes: pool.threads > 1 ? threadNodes : undefined,
-			});
-		}, PROGRESS_SAMPLE_MS);
+		let sample: ReturnType<typeof setInterval> | undefined;
 		try {
+			// A search bound by time alone plays stronger on code V8 has optimized: the threads warm up
+			// on the first move of each board shape, before the move's time starts (`SearchPool.warmUp`;
+			// a depth or node limit plays the same either way). That move takes up to a second more.
+			if (this.options.depth === undefined && this.options.nodes === undefined && !pool.isWarm(position)) {
+				const { nodes, timeMs } = await pool.warmUp(position, request.variant, searchOptions);
+				this.options.log?.('<', `info string warm-up: ${nodes} nodes in ${Math.round(timeMs)} ms`);
+				if (request.signal.aborted) return { kind: 'forfeit', reason: 'game abandoned' };
+			}
+			let lastInfo: SearchInfo | null = null;
+			// Between completed depths, this thread reads the threads' node counters from shared
+			// memory on its own timer (no message per node, nor per thousand nodes).
+			const started = performance.now();
+			sample = setInterval(() => {
+				const threadNodes = pool.threadNodes();
+				const nodes = threadNodes.reduce((sum, n) => sum + n, 0);
+				const timeMs = performance.now() - started;
+				request.onInfo?.({
+					...(lastInfo ? toEngineInfo(position, lastInfo) : {}),
+					nodes,
+					nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
+					timeMs: Math.round(timeMs),
+					threads: pool.threads,
+					threadNodes: pool.threads > 1 ? threadNodes : undefined,
+				});
+			}, PROGRESS_SAMPLE_MS);
 			// The time limit applies unless turned off for a depth-limited search.
 			const timed = (this.options.useTime ?? true) || this.options.depth === undefined;
 			const limits = {

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { help as benchHelp } from '../../source/cli/bench.js';
 import { PERFT_SUITE } from '../../source/cli/bench-perft.js';
 import { BENCH_POSITIONS } from '../../source/cli/bench-positions.js';
-import { HelpRequest, parseCommandLine } from '../../source/cli/command-line.js';
+import { parseCommandLine } from '../../source/cli/command-line.js';
+import { HelpRequest } from '../../source/cli/errors.js';
 import { runNode } from './run.js';
 
 const FLAGS = {
