@@ -12,6 +12,14 @@ import { type SearchOptions } from '../search/search-options.js';
 import { BENCH_POSITIONS, benchPosition } from './bench-positions.js';
 import { describeMachine } from './machine.js';
 
+/**
+ * Plies `bench parallel` searches beyond each position's `bench search` depth. At those depths a
+ * position takes 6 to 120 ms on one thread, so that a search's fixed costs (the threads' start
+ * on a job, split points opening) and this machine's noise decide the speedups; 3 plies more
+ * give 40 ms to 3 s a position (2026-12-06).
+ */
+export const PARALLEL_EXTRA_PLIES = 3;
+
 /** Time (ms) and nodes of a configuration over every bench position. */
 interface Totals {
 	readonly ms: number;
@@ -27,13 +35,17 @@ async function measure(
 ): Promise<Totals> {
 	const pool = new SearchPool({ threads, parallel, search: options });
 	try {
-		// Warm-up: every thread compiles and optimises the code before anything is timed.
-		const first = benchPosition(BENCH_POSITIONS[0]);
-		await pool.search(first, { depth: Math.max(1, depthOf(0) - 1) });
+		// Warm-up: every thread compiles and optimises the code of every board shape (each has its
+		// own kernels) before anything is timed.
+		for (let i = 0; i < BENCH_POSITIONS.length; i++) {
+			await pool.search(benchPosition(BENCH_POSITIONS[i]), { depth: Math.max(1, depthOf(i) - 1) });
+		}
 		let ms = 0;
 		let nodes = 0;
 		for (let i = 0; i < BENCH_POSITIONS.length; i++) {
-			pool.clear();
+			// Awaited, before the clock starts: the threads clearing the table (about 20 ms for
+			// 64 MB) is not part of the search.
+			await pool.clearNow();
 			const start = performance.now();
 			const result = await pool.search(benchPosition(BENCH_POSITIONS[i]), { depth: depthOf(i) });
 			ms += performance.now() - start;
@@ -48,7 +60,8 @@ async function measure(
 /**
  * `blobterm bench parallel`: prints the table, with the machine it ran on.
  * @param threadCounts thread counts to measure besides 1 (the baseline)
- * @param depth a depth for every position (default: each position's bench depth)
+ * @param depth a depth for every position (default: each position's bench depth plus
+ *   `PARALLEL_EXTRA_PLIES`)
  */
 export async function benchParallel(
 	out: (line: string) => void,
@@ -56,7 +69,7 @@ export async function benchParallel(
 	options: Partial<SearchOptions>,
 	depth?: number,
 ): Promise<void> {
-	const depthOf = (i: number) => depth ?? BENCH_POSITIONS[i].depth;
+	const depthOf = (i: number) => depth ?? BENCH_POSITIONS[i].depth + PARALLEL_EXTRA_PLIES;
 	out(`bench parallel on ${describeMachine()}, ${describeSearchOptions(options)}`);
 	out(`depths: ${BENCH_POSITIONS.map((e, i) => `${e.name} ${depthOf(i)}`).join(', ')}`);
 	out('');

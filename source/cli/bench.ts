@@ -33,7 +33,7 @@ export const help = `
             signature, which changes only when the search's behaviour does). --compare: nodes
             and time with each enhancement switched on in turn (plain alpha-beta, ordering,
             table, killers, history, PVS, aspiration, MTD(f)).
-  parallel  the same positions to the same depths, on 1 thread and on each count of --threads
+  parallel  the same positions 3 plies deeper, on 1 thread and on each count of --threads
             (default 1,2), for Lazy SMP and YBWC: time to depth, speedup, search overhead,
             nps scaling and efficiency (the metrics of V. Manohararajah, "Parallel Alpha-Beta
             Search on Shared Memory Multiprocessors", MASc thesis, Toronto, 2001)
