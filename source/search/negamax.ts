@@ -30,7 +30,7 @@ import {
 	QUIET_MAX_GAIN,
 	swapToFront,
 } from './move-ordering.js';
-import { PositionStack } from './position-stack.js';
+import { LATE_MOVE_PRUNED, PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
 import { evalCacheFor, nullMoveFor, type SearchOptions } from './search-options.js';
@@ -365,71 +365,33 @@ export class TreeSearch implements SplitHost {
 				}
 				if (move === tableMove && searched > 0) continue;
 				// Step 7. Young Brothers Wait: once the eldest brother is searched (two at a null-window
-				// node, which is expected to cut off), the others may be shared with idle threads.
-				if (
-					this.splitting &&
-					searched >= (beta - alpha > 1 ? 1 : 2) &&
-					this.policy.canSplit(depth) &&
-					this.policy.split(
-						this,
-						ply,
-						depth,
-						alpha,
-						beta,
-						best,
-						bestMove,
-						i,
-						end,
-						tableMove,
-						this.splitResult,
-					)
-				) {
-					if (this.aborted) return 0;
-					if (this.splitResult.best > best) {
-						best = this.splitResult.best;
-						bestMove = this.splitResult.bestMove;
-						// The line below a shared move is not known here: the PV stops at it.
-						if (best > alpha) pv.setMove(ply, bestMove);
+				// node, which is expected to cut off), the others may be shared with idle threads, each
+				// with the late-move pruning and reductions this loop would give it.
+				if (this.splitting && searched >= (beta - alpha > 1 ? 1 : 2) && this.policy.canSplit(depth)) {
+					end = this.prepareSplit(depth, i, end, tableMove, searched, selective);
+					// The moves come best first, so if the next one is pruned all are: nothing to share.
+					if (
+						stack.reductions[i] !== LATE_MOVE_PRUNED &&
+						this.policy.split(this, ply, depth, alpha, beta, best, bestMove, i, end, this.splitResult)
+					) {
+						if (this.aborted) return 0;
+						if (this.splitResult.best > best) {
+							best = this.splitResult.best;
+							bestMove = this.splitResult.bestMove;
+							// The line below a shared move is not known here: the PV stops at it.
+							if (best > alpha) pv.setMove(ply, bestMove);
+						}
+						break;
 					}
-					break;
 				}
-				// Late-move pruning: once enough moves are searched (fewer at shallow nodes off the PV), the
-				// moves that capture nothing are not, nor at the shallow nodes (with `lmpcaptures`) those
-				// that capture one blob (`lmpMaxGain`). The moves come best first by key and the gain
-				// sits in the key's top bits, so every move after the first pruned one gains no more
-				// (the table's move and the first move, out of that order, come before it): the loop
-				// ends there instead of picking and skipping each of them (the same tree, without a
-				// selection-sort step per pruned move).
-				if (
-					options.selective &&
-					options.lateMovePruning &&
-					!pass &&
-					((searched >= LMP_ALL_MOVES && capturesNothing(keys[i])) ||
-						(selective &&
-							depth <= LMP_DEPTH &&
-							searched >= LMP_MOVES[depth] &&
-							gainsAtMost(keys[i], this.lmpMaxGain)))
-				)
-					break;
-				// Late-move reductions: late moves are searched shallower first, and again at full depth
-				// only if they beat alpha.
-				let reduction = 0;
-				if (
-					options.selective &&
-					options.lateMoveReductions &&
-					depth >= LMR_DEPTH &&
-					searched >= LMR_MOVES &&
-					!pass
-				)
-					reduction = lateMoveReduction(searched);
-				let score: number;
-				if (reduction > 0) {
-					score = this.searchReduced(ply, side, move, depth - 1 - reduction, alpha);
-					if (!this.aborted && score > alpha)
-						score = this.searchChild(ply, side, move, depth, alpha, beta, pvs);
-				} else {
-					score = this.searchChild(ply, side, move, depth, alpha, beta, pvs && searched > 0);
-				}
+				// Late-move pruning and reductions (`lateMove`). The moves come best first by key and
+				// the gain sits in the key's top bits, so every move after the first pruned one gains no
+				// more (the table's move and the first move, out of that order, come before it): the
+				// loop ends there instead of picking and skipping each of them (the same tree, without
+				// a selection-sort step per pruned move).
+				const reduction = pass ? 0 : this.lateMove(depth, searched, keys[i], selective);
+				if (reduction === LATE_MOVE_PRUNED) break;
+				const score = this.searchMove(ply, side, move, depth, alpha, beta, reduction, pvs && searched > 0);
 				if (this.aborted) return 0;
 				searched++;
 				if (score > best) {
@@ -458,6 +420,84 @@ export class TreeSearch implements SplitHost {
 			);
 		}
 		return best;
+	}
+
+	/**
+	 * What late-move pruning and reductions do with a move of ordering key `key` (gain in its top
+	 * bits, `move-ordering.ts`) searched after `searched` others at a node with `depth` plies to
+	 * go (`selective`: a node off the principal variation, away from proven results, not a pass).
+	 * Pruning: once enough moves are searched (fewer at shallow nodes off the PV), the moves that
+	 * capture nothing are not, nor at the shallow nodes (with `lmpcaptures`) those that capture one
+	 * blob (`lmpMaxGain`). Reductions: late moves are searched shallower first, and again at full
+	 * depth only if they beat alpha (`searchMove`).
+	 * @returns `LATE_MOVE_PRUNED`, else the plies of the reduction (0: none)
+	 */
+	lateMove(depth: number, searched: number, key: number, selective: boolean): number {
+		const options = this.options;
+		if (!options.selective) return 0;
+		if (
+			options.lateMovePruning &&
+			((searched >= LMP_ALL_MOVES && capturesNothing(key)) ||
+				(selective && depth <= LMP_DEPTH && searched >= LMP_MOVES[depth] && gainsAtMost(key, this.lmpMaxGain)))
+		)
+			return LATE_MOVE_PRUNED;
+		if (options.lateMoveReductions && depth >= LMR_DEPTH && searched >= LMR_MOVES)
+			return lateMoveReduction(searched);
+		return 0;
+	}
+
+	/**
+	 * Readies the moves `stack.moves[from..end)` of a node for a split (YBWC), the move at `from`
+	 * being the next to search: drops `tableMove` (searched already), sorts the rest best first by
+	 * ordering key, and gives each its `lateMove` treatment in `stack.reductions`, as if the moves
+	 * before it had been searched in turn (`searched` were before `from`).
+	 * @returns the new end of the list
+	 */
+	private prepareSplit(
+		depth: number,
+		from: number,
+		end: number,
+		tableMove: Move,
+		searched: number,
+		selective: boolean,
+	): number {
+		const stack = this.stack;
+		const moves = stack.moves;
+		const keys = stack.orderKeys;
+		let n = from;
+		for (let i = from; i < end; i++) {
+			if (moves[i] === tableMove) continue;
+			moves[n] = moves[i];
+			keys[n] = keys[i];
+			n++;
+		}
+		for (let i = from + 1; i < n; i++) pickNextMove(moves, keys, i, n);
+		for (let i = from; i < n; i++)
+			stack.reductions[i] = this.lateMove(depth, searched + i - from, keys[i], selective);
+		return n;
+	}
+
+	/**
+	 * Searches the child after `move` with `reduction` plies of late-move reduction (0: none):
+	 * reduced with the null window first (`searchReduced`), then, if it beats alpha, in full
+	 * (`searchChild`, a null window first when `nullWindow`).
+	 * @returns the child's score from the mover's view
+	 */
+	searchMove(
+		ply: number,
+		side: number,
+		move: Move,
+		depth: number,
+		alpha: number,
+		beta: number,
+		reduction: number,
+		nullWindow: boolean,
+	): number {
+		if (reduction > 0) {
+			const score = this.searchReduced(ply, side, move, depth - 1 - reduction, alpha);
+			if (this.aborted || score <= alpha) return score;
+		}
+		return this.searchChild(ply, side, move, depth, alpha, beta, nullWindow);
 	}
 
 	/**

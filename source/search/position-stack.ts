@@ -15,6 +15,9 @@ import { MAX_PLY } from './score.js';
 /** Most moves of a position with clones merged by destination (256 clone and 256 * 16 jump targets). */
 export const MAX_NODE_MOVES = 256 * 17;
 
+/** A move late-move pruning leaves out (`PositionStack.reductions`). */
+export const LATE_MOVE_PRUNED = -1;
+
 /** Key salts for the half-move limit when it is within reach: positions with different horizons differ. */
 const LIMIT_SALT_LO = new Int32Array(MAX_PLY + 2);
 const LIMIT_SALT_HI = new Int32Array(MAX_PLY + 2);
@@ -66,6 +69,11 @@ export class PositionStack {
 	/** Move lists and ordering keys: `moveStride` per ply, from `ply * moveStride`. */
 	moves = new Int32Array(0);
 	orderKeys = new Int32Array(0);
+	/**
+	 * Filled for the moves a node shares with other threads (YBWC's split points): the plies the
+	 * late-move reductions take off each move's first search (0: none), or `LATE_MOVE_PRUNED`.
+	 */
+	reductions = new Int8Array(0);
 	/** The side to move at the root (at ply p: `rootSide ^ (p & 1)`). */
 	rootSide = 0;
 	/** The rules and the half-move limit of the search in progress. */
@@ -91,6 +99,7 @@ export class PositionStack {
 			this.moveStride = Math.min(MAX_NODE_MOVES, 17 * g.playableCount);
 			this.moves = new Int32Array((MAX_PLY + 1) * this.moveStride);
 			this.orderKeys = new Int32Array((MAX_PLY + 1) * this.moveStride);
+			this.reductions = new Int8Array((MAX_PLY + 1) * this.moveStride);
 		}
 		this.words.set(root.bb, 0);
 		this.keys[0] = root.keyLo;

@@ -24,7 +24,7 @@ import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { emptyCount, type Position } from '../game/position.js';
 import { capturesNothing } from './move-ordering.js';
 import { LMP_ALL_MOVES, LMR_MOVES, lateMoveReduction, TreeSearch } from './negamax.js';
-import { MAX_NODE_MOVES } from './position-stack.js';
+import { LATE_MOVE_PRUNED, MAX_NODE_MOVES } from './position-stack.js';
 import { decodeDecisive, INFINITE_SCORE, MAX_PLY, SCALE, scoreToTable } from './score.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitPolicy } from './split-policy.js';
@@ -354,8 +354,6 @@ export class Searcher {
 		const originalAlpha = alpha;
 		let best = -INFINITE_SCORE;
 		let bestIndex = first;
-		const options = tree.options;
-		const selective = options.selective && this.rootSelective;
 		tree.pv.clear(0);
 		for (let i = first; i < moves.length; i++) {
 			const move = moves[i];
@@ -364,7 +362,7 @@ export class Searcher {
 				alpha < beta &&
 				this.splitting &&
 				tree.policy.canSplit(depth) &&
-				this.splitRoot(depth, alpha, beta, best, moves[bestIndex], i)
+				this.splitRoot(depth, alpha, beta, best, moves[bestIndex], first, i)
 			) {
 				// The other root moves were shared with the idle threads.
 				if (tree.aborted) break;
@@ -378,14 +376,11 @@ export class Searcher {
 				}
 				break;
 			}
-			// Late-move pruning and reductions at the root as below it (negamax.ts), where the search is
-			// selective (`rootSelective`): quiet moves past the first 30 are skipped, late moves
-			// searched shallower first.
-			const late = i - first;
-			if (selective && options.lateMovePruning && late >= LMP_ALL_MOVES && this.rootQuiet.has(move)) continue;
+			const reduction = this.rootLateMove(depth, i - first, move);
+			if (reduction === LATE_MOVE_PRUNED) continue;
 			let score: number;
-			if (selective && options.lateMoveReductions && depth >= 2 && late >= LMR_MOVES) {
-				score = tree.searchReduced(0, side, move, depth - 1 - lateMoveReduction(late), alpha);
+			if (reduction > 0) {
+				score = tree.searchReduced(0, side, move, depth - 1 - reduction, alpha);
 				if (tree.aborted) break;
 				if (score <= alpha) {
 					if (score > best) {
@@ -439,27 +434,41 @@ export class Searcher {
 		return best;
 	}
 
-	/** Shares the root moves from index `from` on (in their order) through `split`. */
-	private splitRoot(depth: number, alpha: number, beta: number, best: number, bestMove: Move, from: number): boolean {
+	/**
+	 * Late-move pruning and reductions at the root as below it (`TreeSearch.lateMove`), where the
+	 * search is selective (`rootSelective`): quiet moves past the first 30 are skipped, late moves
+	 * searched shallower first.
+	 * @param late the move's index among the root moves searched in this pass (0 for the first)
+	 * @returns `LATE_MOVE_PRUNED`, else the plies of the reduction (0: none)
+	 */
+	private rootLateMove(depth: number, late: number, move: Move): number {
+		const options = this.tree.options;
+		if (!options.selective || !this.rootSelective) return 0;
+		if (options.lateMovePruning && late >= LMP_ALL_MOVES && this.rootQuiet.has(move)) return LATE_MOVE_PRUNED;
+		if (options.lateMoveReductions && depth >= 2 && late >= LMR_MOVES) return lateMoveReduction(late);
+		return 0;
+	}
+
+	/**
+	 * Shares the root moves from index `from` on (in their order, each with its `rootLateMove`
+	 * treatment) through `split`; `first` is the first root move of this pass.
+	 */
+	private splitRoot(
+		depth: number,
+		alpha: number,
+		beta: number,
+		best: number,
+		bestMove: Move,
+		first: number,
+		from: number,
+	): boolean {
 		const moves = this.rootMoves;
 		const stack = this.tree.stack;
 		for (let i = from; i < moves.length; i++) {
 			stack.moves[i] = moves[i];
-			stack.orderKeys[i] = moves.length - i;
+			stack.reductions[i] = this.rootLateMove(depth, i - first, moves[i]);
 		}
-		return this.tree.policy.split(
-			this.tree,
-			0,
-			depth,
-			alpha,
-			beta,
-			best,
-			bestMove,
-			from,
-			moves.length,
-			NO_MOVE,
-			this.split,
-		);
+		return this.tree.policy.split(this.tree, 0, depth, alpha, beta, best, bestMove, from, moves.length, this.split);
 	}
 
 	/**

@@ -18,16 +18,18 @@ export interface SplitHost {
 	/** Set when the search (or the split point it works under) is stopped. */
 	aborted: boolean;
 	/**
-	 * Searches the child after `move` of the node at `ply` (null window first when `nullWindow`,
-	 * PVS), returning its score from the mover's view.
+	 * Searches the child after `move` of the node at `ply` with `reduction` plies of late-move
+	 * reduction first (0: none; in full if it beats alpha), null window first when `nullWindow`
+	 * (PVS), returning its score from the mover's view.
 	 */
-	searchChild(
+	searchMove(
 		ply: number,
 		side: number,
 		move: Move,
 		depth: number,
 		alpha: number,
 		beta: number,
+		reduction: number,
 		nullWindow: boolean,
 	): number;
 }
@@ -45,8 +47,10 @@ export interface SplitPolicy {
 	/** True if a node with `depth` plies to go may share its remaining moves with idle threads now. */
 	canSplit(depth: number): boolean;
 	/**
-	 * Shares the remaining moves `stack.moves[from..end)` (less `skip`) of the node at `ply` with
-	 * idle threads and searches them with them; leaves the node's result in `out`.
+	 * Shares the remaining moves `stack.moves[from..end)` of the node at `ply`, in the order they
+	 * are to be searched, with idle threads and searches them with them, each with its late-move
+	 * treatment `stack.reductions[from..end)` (plies of reduction, or `LATE_MOVE_PRUNED`: left out,
+	 * as the sequential search would); leaves the node's result in `out`.
 	 * @returns false if no split was made (the caller searches the moves itself)
 	 */
 	split(
@@ -59,7 +63,6 @@ export interface SplitPolicy {
 		bestMove: Move,
 		from: number,
 		end: number,
-		skip: Move,
 		out: SplitResult,
 	): boolean;
 	/** True if a split point the thread works under was cut off (its work is useless now). */

@@ -12,7 +12,8 @@
  * ```
  * A split point (Young Brothers Wait Concept, Feldmann et al. 1989) holds a
  * node whose eldest child has been searched: the position, the window, the best score so far and
- * the moves left with a cursor from which each thread takes the next one (`Atomics.add`). Fields
+ * the moves left (each with its late-move reduction or pruning) with a cursor from which each
+ * thread takes the next one (`Atomics.add`). Fields
  * that change while threads work at it (alpha, best, best move, cut-off) change under its lock.
  */
 
@@ -55,8 +56,10 @@ export const SP_CURSOR = 18;
 /** The position's words (2 * words, at most 16). */
 export const SP_WORDS_AT = 20;
 export const SP_MOVES_AT = SP_WORDS_AT + 16;
+/** Each move's late-move treatment (`PositionStack.reductions`), in the order of the moves. */
+export const SP_REDUCTIONS_AT = SP_MOVES_AT + SP_MAX_MOVES;
 /** Words per split point record. */
-export const SP_WORDS = SP_MOVES_AT + SP_MAX_MOVES;
+export const SP_WORDS = SP_REDUCTIONS_AT + SP_MAX_MOVES;
 
 /** Split point states. */
 export const SP_FREE = 0;

@@ -13,11 +13,15 @@
  *
  * - A node may be split only after its eldest child has been searched (and did not cut off;
  *   at an expected cut node, a null-window node, after two children), the root included: its
- *   remaining moves go into a split point in shared memory (`shared-state.ts`), best first.
+ *   remaining moves go into a split point in shared memory (`shared-state.ts`), best first,
+ *   each with the late-move reduction or pruning the sequential search would give it there (as
+ *   Stockfish's split points did, from the move count of each move: without them the threads
+ *   searched a tree 2.4 times the sequential one's; docs/benchmarks.md).
  *   Nodes with less than `MIN_SPLIT_DEPTH` plies to go are not split.
  * - Idle threads join open split points and take the remaining moves one at a time through the
- *   split point's cursor; each searches its move with a null window around the split point's
- *   current alpha (PVS), searching again with the full window when the score falls inside it.
+ *   split point's cursor; each searches its move (reduced first if it is a late one) with a null
+ *   window around the split point's current alpha (PVS), searching again with the full window
+ *   when the score falls inside it.
  * - A score at or above beta cuts the split point off: every thread working there (and, through
  *   their own split points, below) stops within a thousand nodes.
  * - The owner searches moves too, then waits until its helpers are done, helping meanwhile at
@@ -26,6 +30,7 @@
 
 import { type Move } from '../../game/move.js';
 import { type Position } from '../../game/position.js';
+import { LATE_MOVE_PRUNED } from '../position-stack.js';
 import { type Searcher } from '../search.js';
 import { type SplitHost, type SplitPolicy, type SplitResult } from '../split-policy.js';
 import { type SearchLimits } from '../types.js';
@@ -57,6 +62,7 @@ import {
 	SP_OWNER,
 	SP_PLY,
 	SP_RED,
+	SP_REDUCTIONS_AT,
 	SP_SIDE,
 	SP_STATE,
 	SP_TAKEN,
@@ -110,7 +116,6 @@ export class SharedCounters implements SplitPolicy {
 		_bestMove: Move,
 		_from: number,
 		_end: number,
-		_skip: Move,
 		_out: SplitResult,
 	): boolean {
 		return false;
@@ -143,8 +148,6 @@ export class YbwcPolicy extends SharedCounters {
 	private readonly sp: Int32Array;
 	/** Split points this thread works at, outermost first. */
 	private readonly joined: number[] = [];
-	/** Scratch: indices of the moves of a split, sorted. */
-	private readonly order = new Int32Array(SP_MAX_MOVES);
 
 	constructor(state: SharedState, threadIndex: number) {
 		super(state, threadIndex);
@@ -196,7 +199,6 @@ export class YbwcPolicy extends SharedCounters {
 		bestMove: Move,
 		from: number,
 		end: number,
-		skip: Move,
 		out: SplitResult,
 	): boolean {
 		const sp = this.sp;
@@ -204,7 +206,7 @@ export class YbwcPolicy extends SharedCounters {
 		if (base < 0) return false;
 		const stack = host.stack;
 
-		// Step 1. Fill the split point: the node, the window, the remaining moves best first.
+		// Step 1. Fill the split point: the node, the window, the remaining moves in order.
 		const side = (stack.rootSide ^ ply) & 1;
 		sp[base + SP_OWNER] = this.threadIndex;
 		sp[base + SP_ACTIVE] = 0;
@@ -222,20 +224,11 @@ export class YbwcPolicy extends SharedCounters {
 		sp[base + SP_KEY_LO] = stack.keys[2 * ply];
 		sp[base + SP_KEY_HI] = stack.keys[2 * ply + 1];
 		for (let w = 0; w < stack.stride; w++) sp[base + SP_WORDS_AT + w] = stack.words[ply * stack.stride + w];
-		// The remaining moves best first by their ordering keys (the owner had them only partly sorted).
-		const keys = stack.orderKeys;
-		const order = this.order;
-		let count = 0;
-		for (let i = from; i < end && count < SP_MAX_MOVES; i++) {
-			if (stack.moves[i] === skip) continue;
-			let j = count++;
-			while (j > 0 && keys[order[j - 1]] < keys[i]) {
-				order[j] = order[j - 1];
-				j--;
-			}
-			order[j] = i;
+		const count = Math.min(end - from, SP_MAX_MOVES);
+		for (let j = 0; j < count; j++) {
+			sp[base + SP_MOVES_AT + j] = stack.moves[from + j];
+			sp[base + SP_REDUCTIONS_AT + j] = stack.reductions[from + j];
 		}
-		for (let j = 0; j < count; j++) sp[base + SP_MOVES_AT + j] = stack.moves[order[j]];
 		sp[base + SP_MOVE_COUNT] = count;
 		sp[base + SP_CURSOR] = 0;
 		Atomics.store(sp, base + SP_STATE, SP_OPEN);
@@ -363,9 +356,12 @@ export class YbwcPolicy extends SharedCounters {
 			const i = Atomics.add(sp, base + SP_CURSOR, 1);
 			if (i >= count) break;
 			const move = sp[base + SP_MOVES_AT + i];
+			const reduction = sp[base + SP_REDUCTIONS_AT + i];
+			// Left out by late-move pruning, as the sequential search would.
+			if (reduction === LATE_MOVE_PRUNED) continue;
 			const alpha = Atomics.load(sp, base + SP_ALPHA);
 			if (alpha >= beta) break;
-			const score = host.searchChild(ply, side, move, depth, alpha, beta, true);
+			const score = host.searchMove(ply, side, move, depth, alpha, beta, reduction, true);
 			if (host.aborted) break;
 			lock(sp, base);
 			if (score > sp[base + SP_BEST]) {
