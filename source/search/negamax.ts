@@ -597,13 +597,20 @@ export class TreeSearch implements SplitHost {
 		return score;
 	}
 
-	/** Looks at the stop flag, the clock, the node limit and the split points above. */
+	/**
+	 * Looks at the stop flag, the split points above, the node limit and the clock. This thread's
+	 * own limits end the whole search (`SplitPolicy.limitReached`): a thread waiting at its split
+	 * point for others, or helping at another's, would otherwise go on past them.
+	 */
 	checkStop(): void {
 		this.policy.publishNodes(this.nodes);
-		if (Atomics.load(this.stopFlag, 0) !== 0 || this.nodes >= this.nodeLimit || this.policy.cutoff()) {
+		if (Atomics.load(this.stopFlag, 0) !== 0 || this.policy.cutoff()) {
 			this.aborted = true;
 			return;
 		}
-		if (performance.now() >= this.deadline) this.aborted = true;
+		if (this.nodes >= this.nodeLimit || performance.now() >= this.deadline) {
+			this.aborted = true;
+			this.policy.limitReached();
+		}
 	}
 }

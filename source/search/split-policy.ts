@@ -18,6 +18,11 @@ export interface SplitHost {
 	/** Set when the search (or the split point it works under) is stopped. */
 	aborted: boolean;
 	/**
+	 * Looks at the stop flag, the split points above and the thread's own limits (node limit,
+	 * clock), setting `aborted` if the search is to stop.
+	 */
+	checkStop(): void;
+	/**
 	 * Searches the child after `move` of the node at `ply` with `reduction` plies of late-move
 	 * reduction first (0: none; in full if it beats alpha), null window first when `nullWindow`
 	 * (PVS), returning its score from the mover's view.
@@ -67,6 +72,11 @@ export interface SplitPolicy {
 	): boolean;
 	/** True if a split point the thread works under was cut off (its work is useless now). */
 	cutoff(): boolean;
+	/**
+	 * The thread's time or node limit is reached (only the main thread has them): every thread of
+	 * the search stops.
+	 */
+	limitReached(): void;
 	/** Makes the thread's node count visible to others (every few thousand nodes). */
 	publishNodes(nodes: number): void;
 	/** Nodes searched by every thread of the search (`nodes`: this thread's). */
@@ -81,6 +91,7 @@ export const SEQUENTIAL: SplitPolicy = {
 	canSplit: () => false,
 	split: () => false,
 	cutoff: () => false,
+	limitReached: () => undefined,
 	publishNodes: () => undefined,
 	totalNodes: (nodes) => nodes,
 	threadNodes: () => undefined,

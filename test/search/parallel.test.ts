@@ -111,6 +111,36 @@ describe('every parallel search', () => {
 		});
 	}
 
+	it("ybwc: the main thread's node limit stops every thread, also while it waits for or helps another", async () => {
+		// A node limit, as a time limit, is the main thread's alone: it searches past it by less than
+		// one check interval, and the helper stops with it. Before, a limit reached while the main
+		// thread worked at a helper's split point was forgotten there, and a search on time ran on
+		// until the helper's move was done (over 0.5 s past 0.1 s in games).
+		const limit = 20_000;
+		const pool = new SearchPool({ threads: 2, parallel: 'ybwc', search: { hashMb: 8 } });
+		try {
+			let stopped = 0;
+			let helped = 0;
+			for (const pos of positions()) {
+				for (let run = 0; run < 3; run++) {
+					pool.clear();
+					const result = await pool.search(pos, { nodes: limit, depth: 40 });
+					// A decided game (the last position) ends its search by itself.
+					if (!result.stopped) continue;
+					stopped++;
+					const [main, helper] = pool.threadNodes();
+					expect(main).toBeGreaterThanOrEqual(limit);
+					expect(main).toBeLessThan(limit + CHECK_INTERVAL);
+					if (helper > 0) helped++;
+				}
+			}
+			expect(stopped).toBeGreaterThanOrEqual(40);
+			expect(helped).toBeGreaterThan(10);
+		} finally {
+			await pool.close();
+		}
+	});
+
 	it('reports every thread: the thread count and the nodes of each', async () => {
 		const pool = new SearchPool({ threads: 2, parallel: 'ybwc', search: { hashMb: 8 } });
 		try {

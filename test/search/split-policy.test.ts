@@ -58,6 +58,7 @@ class SplitEverywhere implements SplitPolicy {
 	}
 
 	cutoff = SEQUENTIAL.cutoff;
+	limitReached = SEQUENTIAL.limitReached;
 	publishNodes = SEQUENTIAL.publishNodes;
 	totalNodes = SEQUENTIAL.totalNodes;
 	threadNodes = SEQUENTIAL.threadNodes;

@@ -125,6 +125,10 @@ export class SharedCounters implements SplitPolicy {
 		return false;
 	}
 
+	limitReached(): void {
+		Atomics.store(this.control, CONTROL_STOP, 1);
+	}
+
 	publishNodes(nodes: number): void {
 		this.counters[this.threadIndex] = nodes;
 	}
@@ -247,6 +251,9 @@ export class YbwcPolicy extends SharedCounters {
 		unlock(sp, base);
 		const savedAborted = host.aborted;
 		while (Atomics.load(sp, base + SP_ACTIVE) > 0) {
+			// The clock and node limit too (the main thread's): a helper's move can take longer than
+			// the time left, and the search must end on time.
+			if (!savedAborted) host.checkStop();
 			if (Atomics.load(this.control, CONTROL_STOP) !== 0 || this.ancestorCutoff())
 				Atomics.store(sp, base + SP_CUTOFF, 1);
 			else if (!savedAborted && this.helpOnce(host, ply + 1)) continue;
