@@ -21,6 +21,7 @@ import { Searcher } from './search/search.js';
 import { loadBoardFile } from './match/load-board.js';
 import { HelpRequest, reportError, UsageError } from './cli/errors.js';
 import { plainArguments } from './cli/plain-arguments.js';
+import { processStartMs } from './cli/process-start.js';
 import { readNumberFlag, readSignedTime } from './cli/number-flags.js';
 import { BOUNDS } from './game/number-args.js';
 import { formatInfoLine } from './cli/info-line.js';
@@ -109,9 +110,10 @@ async function main(): Promise<void> {
 	const end = gameEnd(position, 'blobwar', halfMovesLeft);
 	if (end) throw new UsageError(`no legal move: the game is over (${describeEndReason(end.reason, position)})`);
 
-	// TIME counts from the process start: the time manager deducts what starting took.
+	// TIME counts from the process start (the kernel's, before Node.js's time origin): the time
+	// manager deducts what starting took.
 	const timeMs = time === undefined ? undefined : time.seconds * 1000;
-	const limits = { depth, timeMs, halfMovesLeft, startedAt: performance.timeOrigin };
+	const limits = { depth, timeMs, halfMovesLeft, startedAt: processStartMs() };
 	const listener = {
 		onInfo: cli.flags.verbose
 			? (info: SearchInfo) => process.stderr.write(`${formatInfoLine(position, info)}\n`)
