@@ -16,7 +16,7 @@
  *   remaining moves go into a split point in shared memory (`shared-state.ts`), best first,
  *   each with the late-move reduction or pruning the sequential search would give it there (as
  *   Stockfish's split points did, from the move count of each move: without them the threads
- *   searched a tree 2.4 times the sequential one's; docs/benchmarks.md).
+ *   searched a tree 1.9 to 2.3 times the sequential one's; docs/benchmarks.md).
  *   Nodes with less than `MIN_SPLIT_DEPTH` plies to go are not split.
  * - Idle threads join open split points and take the remaining moves one at a time through the
  *   split point's cursor; each searches its move (reduced first if it is a late one) with a null
