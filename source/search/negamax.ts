@@ -9,7 +9,7 @@
  * `selective=off`, which keeps the search exact): at null-window nodes, reverse futility pruning,
  * futility pruning, null-move pruning (a pass), late-move pruning of the first moves; internal
  * iterative reduction, late-move reductions, and late-move pruning past the 30th move, at every
- * node (the root's driver uses the same reductions, `searchReduced`). The margins and counts are
+ * node (the root's driver searches its moves with the same `searchMove`). The margins and counts are
  * in the constants below.
  *
  * No allocation in the tree walk: the positions of the current line live in the position stack

@@ -378,25 +378,8 @@ export class Searcher {
 			}
 			const reduction = this.rootLateMove(depth, i - first, move);
 			if (reduction === LATE_MOVE_PRUNED) continue;
-			let score: number;
-			if (reduction > 0) {
-				score = tree.searchReduced(0, side, move, depth - 1 - reduction, alpha);
-				if (tree.aborted) break;
-				if (score <= alpha) {
-					if (score > best) {
-						best = score;
-						bestIndex = i;
-					}
-					continue;
-				}
-			}
-			tree.stack.makeChild(0, side, move);
-			if (pvs && i > first) {
-				score = -tree.negamax(1, depth - 1, -alpha - 1, -alpha);
-				if (!tree.aborted && score > alpha && score < beta) score = -tree.negamax(1, depth - 1, -beta, -alpha);
-			} else {
-				score = -tree.negamax(1, depth - 1, -beta, -alpha);
-			}
+			// Reduced first with a null window, then in full (PVS: a null window first after the first move).
+			const score = tree.searchMove(0, side, move, depth, alpha, beta, reduction, pvs && i > first);
 			if (tree.aborted) break;
 			if (score > best) {
 				best = score;
