@@ -14,6 +14,7 @@ import {
 } from '../search/search-options.js';
 import { BENCH_POSITIONS, benchPosition } from './bench-positions.js';
 import { describeMachine } from './machine.js';
+import { median } from 'simple-statistics';
 
 /** Nodes, wall-clock ms and CPU ms of one search. */
 interface Measure {
@@ -40,16 +41,22 @@ function measure(index: number, depth: number, options: Partial<SearchOptions>):
  *   compiled kernels are then compiled and optimized by V8 before they are timed, so that the
  *   rows give the search's own speed, as in a game (without it, only the 7x7 start is searched
  *   first, to depth 5, and the other shapes' rows pay for compiling their code)
+ * @param repeat timed passes over the positions (at least 1): each row gives the median of its
+ *   passes' clock and CPU times (the total, the sum of the rows'), so that a burst of another
+ *   program's load on a busy machine moves one pass, not the row
+ * @throws Error if a position's node count differs between passes (the search is deterministic)
  */
 export function benchSearch(
 	out: (line: string) => void,
 	options: Partial<SearchOptions>,
 	depthOverride?: number,
 	warm = false,
+	repeat = 1,
 ): number {
 	out(
 		`bench search on ${describeMachine()}, one thread, ${describeSearchOptions(options)}` +
-			(warm ? ', every position searched once before the timed rows (--warm)' : ''),
+			(warm ? ', every position searched once before the timed rows (--warm)' : '') +
+			(repeat > 1 ? `, each row the median of ${repeat} passes (--repeat)` : ''),
 	);
 	out('');
 	out('| position | depth | nodes | ms | nps | CPU ms | nps by CPU time |');
@@ -57,6 +64,10 @@ export function benchSearch(
 	// Warm-up, so that the first row is not the one that pays for compiling the code.
 	if (warm) BENCH_POSITIONS.forEach((entry, i) => measure(i, depthOverride ?? entry.depth, options));
 	else measure(0, 5, options);
+	// Passes over all the positions in turn, so that a slow spell of the machine falls on one pass.
+	const passes: Measure[][] = [];
+	for (let pass = 0; pass < repeat; pass++)
+		passes.push(BENCH_POSITIONS.map((entry, i) => measure(i, depthOverride ?? entry.depth, options)));
 	let nodes = 0;
 	let ms = 0;
 	let cpuMs = 0;
@@ -65,7 +76,10 @@ export function benchSearch(
 		`${Math.round(m.cpuMs)} | ${nps(m.nodes, m.cpuMs)} |`;
 	BENCH_POSITIONS.forEach((entry, i) => {
 		const depth = depthOverride ?? entry.depth;
-		const m = measure(i, depth, options);
+		const runs = passes.map((p) => p[i]);
+		if (runs.some((r) => r.nodes !== runs[0].nodes))
+			throw new Error(`bench search: ${entry.name} searched ${runs.map((r) => r.nodes).join(', ')} nodes`);
+		const m = { nodes: runs[0].nodes, ms: median(runs.map((r) => r.ms)), cpuMs: median(runs.map((r) => r.cpuMs)) };
 		nodes += m.nodes;
 		ms += m.ms;
 		cpuMs += m.cpuMs;

@@ -15,7 +15,7 @@ import { SEARCH_FLAGS, SEARCH_FLAGS_HELP, searchOptionsFromFlags } from './searc
 export const help = `
   Usage
     $ blobterm bench perft [--reference]
-    $ blobterm bench search [--compare] [--depth N] [--warm] [search options]
+    $ blobterm bench search [--compare] [--depth N] [--warm] [--repeat N] [search options]
     $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
     $ blobterm bench time [--repeat N]
     $ blobterm bench queue URL [--games N] [--workers N] [--concurrency N]
@@ -32,7 +32,8 @@ export const help = `
             machine change less than the clock), and the total node count (the bench
             signature, which changes only when the search's behaviour does). --compare: nodes
             and time with each enhancement switched on in turn (plain alpha-beta, ordering,
-            table, killers, history, PVS, aspiration, MTD(f)).
+            table, killers, history, PVS, aspiration, MTD(f)). --repeat N: N timed passes,
+            each row the median of its N times
   parallel  the same positions 3 plies deeper, on 1 thread and on each count of --threads
             (default 1,2), for Lazy SMP and YBWC: time to depth, speedup, search overhead,
             nps scaling and efficiency (the metrics of V. Manohararajah, "Parallel Alpha-Beta
@@ -57,7 +58,8 @@ export const help = `
                        rows, so that compiling each board shape's code is not timed (the speed
                        of the search itself, as in a game; the node counts are the same)
     --threads LIST     bench parallel: thread counts, like 1,2,4 (each 1 to ${BOUNDS.threads.max})
-    --repeat N         bench time: runs of each measure (1 to ${BOUNDS.benchRepeat.max})
+    --repeat N         bench search: timed passes, the median kept; bench time: runs of each
+                       measure (1 to ${BOUNDS.benchRepeat.max})
     --games N          bench queue: games of the match (2 to ${BOUNDS.games.max}, default 2000)
     --workers N        bench queue: worker processes (1 to ${QUEUE_WORKERS.max}, default 4)
     --concurrency N    bench queue: pairs each worker takes at once (1 to ${BOUNDS.concurrency.max}, default 8)
@@ -67,7 +69,7 @@ ${SEARCH_FLAGS_HELP}
 
   Examples
     $ blobterm bench perft --reference
-    $ blobterm bench search
+    $ blobterm bench search --warm --repeat 5
     $ blobterm bench parallel --threads 1,2
     $ blobterm bench time --repeat 3
     $ blobterm bench queue redis://127.0.0.1:6379 --games 1000
@@ -114,8 +116,13 @@ export async function run(argv: readonly string[]): Promise<void> {
 			return;
 		case 'search': {
 			const bench = await import('./bench-search.js');
+			if (flags.compare && flags.repeat !== undefined)
+				throw new UsageError('bench search: --repeat times the rows of one search, not --compare');
 			if (flags.compare) bench.benchCompare(out, depth);
-			else bench.benchSearch(out, searchOptionsFromFlags(flags), depth, flags.warm);
+			else {
+				const repeat = readNumberFlag('--repeat', flags.repeat, BOUNDS.benchRepeat) ?? 1;
+				bench.benchSearch(out, searchOptionsFromFlags(flags), depth, flags.warm, repeat);
+			}
 			return;
 		}
 		case 'parallel': {

@@ -25,4 +25,28 @@ describe('blobterm bench search', () => {
 		expect(nodes(b.rows)).toEqual(nodes(a.rows));
 		expect(b.rows.length).toBe(10); // the header, 8 positions, the total
 	});
+
+	it('--repeat N times N passes and gives each row their median: the same rows and signature', async () => {
+		const once = await runNode('cli.js', ['bench', 'search', '--depth', '3']);
+		const thrice = await runNode('cli.js', ['bench', 'search', '--depth', '3', '--repeat', '3']);
+		expect(thrice.code).toBe(0);
+		const a = parse(once.stdout);
+		const b = parse(thrice.stdout);
+		expect(b.header).toContain('each row the median of 3 passes (--repeat)');
+		expect(b.signature).toBe(a.signature);
+		const nodes = (rows: string[]) => rows.map((r) => r.split('|').slice(1, 4).join('|'));
+		expect(nodes(b.rows)).toEqual(nodes(a.rows));
+	});
+
+	it('--repeat out of bounds, or with --compare, is one line and exit code 2', async () => {
+		const zero = await runNode('cli.js', ['bench', 'search', '--repeat', '0']);
+		expect(zero.code).toBe(2);
+		expect(zero.stderr.trim().split('\n')).toHaveLength(1);
+		expect(zero.stderr).toContain('--repeat');
+		const compare = await runNode('cli.js', ['bench', 'search', '--compare', '--repeat', '2']);
+		expect(compare.code).toBe(2);
+		expect(compare.stderr.trim()).toBe(
+			'blobterm: bench search: --repeat times the rows of one search, not --compare',
+		);
+	});
 });
