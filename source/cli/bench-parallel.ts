@@ -11,6 +11,7 @@ import { describeSearchOptions } from '../search/option-text.js';
 import { type SearchOptions } from '../search/search-options.js';
 import { BENCH_POSITIONS, benchPosition } from './bench-positions.js';
 import { describeMachine } from './machine.js';
+import { median } from 'simple-statistics';
 
 /**
  * Plies `bench parallel` searches beyond each position's `bench search` depth. At those depths a
@@ -62,34 +63,46 @@ async function measure(
  * @param threadCounts thread counts to measure besides 1 (the baseline)
  * @param depth a depth for every position (default: each position's bench depth plus
  *   `PARALLEL_EXTRA_PLIES`)
+ * @param repeat rounds (at least 1): each round measures every configuration in turn, and each row
+ *   gives the medians of its rounds' times and node counts (the speedups are those of the
+ *   medians), so that a slow spell of a busy machine moves one round, not one configuration
  */
 export async function benchParallel(
 	out: (line: string) => void,
 	threadCounts: readonly number[],
 	options: Partial<SearchOptions>,
 	depth?: number,
+	repeat = 1,
 ): Promise<void> {
 	const depthOf = (i: number) => depth ?? BENCH_POSITIONS[i].depth + PARALLEL_EXTRA_PLIES;
-	out(`bench parallel on ${describeMachine()}, ${describeSearchOptions(options)}`);
+	out(
+		`bench parallel on ${describeMachine()}, ${describeSearchOptions(options)}` +
+			(repeat > 1 ? `, each row the median of ${repeat} rounds (--repeat)` : ''),
+	);
 	out(`depths: ${BENCH_POSITIONS.map((e, i) => `${e.name} ${depthOf(i)}`).join(', ')}`);
 	out('');
 	out('| algorithm | threads | time to depth (ms) | nodes | speedup | search overhead | nps scaling | efficiency |');
 	out('|---|---:|---:|---:|---:|---:|---:|---:|');
-	const base = await measure(1, 'lazy', options, depthOf);
-	const row = (name: string, p: number, t: Totals) => {
+	const configs: { readonly name: string; readonly threads: number; readonly parallel: ParallelAlgorithm }[] = [
+		{ name: 'sequential', threads: 1, parallel: 'lazy' },
+	];
+	for (const parallel of ['lazy', 'ybwc'] as const)
+		for (const threads of threadCounts)
+			if (threads > 1) configs.push({ name: parallel === 'lazy' ? 'Lazy SMP' : 'YBWC', threads, parallel });
+	const runs: Totals[][] = configs.map(() => []);
+	for (let round = 0; round < repeat; round++)
+		for (let c = 0; c < configs.length; c++)
+			runs[c].push(await measure(configs[c].threads, configs[c].parallel, options, depthOf));
+	const totals = runs.map((r) => ({ ms: median(r.map((t) => t.ms)), nodes: median(r.map((t) => t.nodes)) }));
+	const base = totals[0];
+	configs.forEach(({ name, threads: p }, c) => {
+		const t = totals[c];
 		const speedup = base.ms / t.ms;
 		const overhead = t.nodes / base.nodes - 1;
 		const npsScaling = t.nodes / t.ms / (base.nodes / base.ms);
 		out(
-			`| ${name} | ${p} | ${Math.round(t.ms)} | ${t.nodes} | ${speedup.toFixed(2)} | ` +
+			`| ${name} | ${p} | ${Math.round(t.ms)} | ${Math.round(t.nodes)} | ${speedup.toFixed(2)} | ` +
 				`${(overhead * 100).toFixed(1)}% | ${npsScaling.toFixed(2)} | ${(speedup / p).toFixed(2)} |`,
 		);
-	};
-	row('sequential', 1, base);
-	for (const parallel of ['lazy', 'ybwc'] as const) {
-		for (const p of threadCounts) {
-			if (p === 1) continue;
-			row(parallel === 'lazy' ? 'Lazy SMP' : 'YBWC', p, await measure(p, parallel, options, depthOf));
-		}
-	}
+	});
 }

@@ -16,7 +16,7 @@ export const help = `
   Usage
     $ blobterm bench perft [--reference]
     $ blobterm bench search [--compare] [--depth N] [--warm] [--repeat N] [search options]
-    $ blobterm bench parallel [--threads 1,2,4] [--depth N] [search options]
+    $ blobterm bench parallel [--threads 1,2,4] [--depth N] [--repeat N] [search options]
     $ blobterm bench time [--repeat N]
     $ blobterm bench queue URL [--games N] [--workers N] [--concurrency N]
 
@@ -37,7 +37,8 @@ export const help = `
   parallel  the same positions 3 plies deeper, on 1 thread and on each count of --threads
             (default 1,2), for Lazy SMP and YBWC: time to depth, speedup, search overhead,
             nps scaling and efficiency (the metrics of V. Manohararajah, "Parallel Alpha-Beta
-            Search on Shared Memory Multiprocessors", MASc thesis, Toronto, 2001)
+            Search on Shared Memory Multiprocessors", MASc thesis, Toronto, 2001); --repeat N:
+            N rounds of every configuration in turn, each row their medians
   time      the clock: blob-engine --uai answering "go movetime T" at T = 100 ms and 1 s on
             five positions (the time from go to bestmove, as a share of T; the goal is 90 to
             100%), and blob-engine BOARD TIME at TIME = 0.3, 0.5 and 1 s (process start to
@@ -58,8 +59,8 @@ export const help = `
                        rows, so that compiling each board shape's code is not timed (the speed
                        of the search itself, as in a game; the node counts are the same)
     --threads LIST     bench parallel: thread counts, like 1,2,4 (each 1 to ${BOUNDS.threads.max})
-    --repeat N         bench search: timed passes, the median kept; bench time: runs of each
-                       measure (1 to ${BOUNDS.benchRepeat.max})
+    --repeat N         bench search: timed passes, bench parallel: rounds, the medians kept;
+                       bench time: runs of each measure (1 to ${BOUNDS.benchRepeat.max})
     --games N          bench queue: games of the match (2 to ${BOUNDS.games.max}, default 2000)
     --workers N        bench queue: worker processes (1 to ${QUEUE_WORKERS.max}, default 4)
     --concurrency N    bench queue: pairs each worker takes at once (1 to ${BOUNDS.concurrency.max}, default 8)
@@ -129,9 +130,10 @@ export async function run(argv: readonly string[]): Promise<void> {
 			const counts = flags.threads
 				.split(',')
 				.map((t) => readNumber('--threads (each count)', t.trim(), BOUNDS.threads));
+			const repeat = readNumberFlag('--repeat', flags.repeat, BOUNDS.benchRepeat) ?? 1;
 			await (
 				await import('./bench-parallel.js')
-			).benchParallel(out, counts, searchOptionsFromFlags(flags), depth);
+			).benchParallel(out, counts, searchOptionsFromFlags(flags), depth, repeat);
 			return;
 		}
 		case 'time': {

@@ -32,4 +32,24 @@ describe('blobterm bench parallel', () => {
 		expect(Number(table[0][3])).toBe(signature);
 		expect(table[0].slice(4)).toEqual(['1.00', '0.0%', '1.00', '1.00']);
 	});
+
+	it('--repeat N measures every configuration N times and gives the medians', async () => {
+		const search = await runNode('cli.js', ['bench', 'search', '--depth', '3']);
+		const parallel = await runNode('cli.js', [
+			'bench',
+			'parallel',
+			'--depth',
+			'3',
+			'--threads',
+			'2',
+			'--repeat',
+			'3',
+		]);
+		expect(parallel.code).toBe(0);
+		expect(parallel.stdout.split('\n')[0]).toContain('each row the median of 3 rounds (--repeat)');
+		const table = rows(parallel.stdout);
+		expect(table.map((r) => r[0])).toEqual(['sequential', 'Lazy SMP', 'YBWC']);
+		// The sequential search's nodes are the same every round, so their median is bench search's.
+		expect(Number(table[0][3])).toBe(Number(/bench signature: (\d+) nodes/.exec(search.stdout)![1]));
+	});
 });
