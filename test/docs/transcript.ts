@@ -1,8 +1,8 @@
 /**
  * Comparing a page's example output with a real run's: every line the page shows must be found
- * in the output, in order. A line `...` stands for any lines, ` ... ` inside a line for any text,
- * a line ending in ` ...` for any end; the clock's fields (`nps N time N`, which change from run
- * to run) are compared without their numbers.
+ * in the output, in order. A line `...` (indented or not) stands for any lines, ` ... ` inside a
+ * line for any text, a line ending in ` ...` for any end; the clock's fields (`nps N time N`,
+ * which change from run to run) are compared without their numbers.
  */
 
 /** A line with the numbers of its clock's fields replaced. */
@@ -12,7 +12,7 @@ function withoutClock(line: string): string {
 
 /** A pattern of a line of a page's output block; null for `...`. */
 function linePattern(line: string): RegExp | null {
-	if (line === '...') return null;
+	if (line.trim() === '...') return null;
 	const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 	const open = line.endsWith(' ...');
 	const parts = withoutClock(open ? line.slice(0, -4) : line).split(' ... ');
