@@ -98,6 +98,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const cli = parseCommandLine({ command: 'blobterm bench', help, flags: FLAGS, argv });
 	const { flags } = cli;
 	const depth = readNumberFlag('--depth', flags.depth, { ...BOUNDS.depth, max: MAX_BENCH_DEPTH });
+	const repeat = readNumberFlag('--repeat', flags.repeat, BOUNDS.benchRepeat);
 	const out = (line: string) => process.stdout.write(`${line}\n`);
 	const [kind, ...rest] = cli.input;
 	if (kind === 'queue') {
@@ -117,30 +118,24 @@ export async function run(argv: readonly string[]): Promise<void> {
 			return;
 		case 'search': {
 			const bench = await import('./bench-search.js');
-			if (flags.compare && flags.repeat !== undefined)
+			if (flags.compare && repeat !== undefined)
 				throw new UsageError('bench search: --repeat times the rows of one search, not --compare');
 			if (flags.compare) bench.benchCompare(out, depth);
-			else {
-				const repeat = readNumberFlag('--repeat', flags.repeat, BOUNDS.benchRepeat) ?? 1;
-				bench.benchSearch(out, searchOptionsFromFlags(flags), depth, flags.warm, repeat);
-			}
+			else bench.benchSearch(out, searchOptionsFromFlags(flags), depth, flags.warm, repeat ?? 1);
 			return;
 		}
 		case 'parallel': {
 			const counts = flags.threads
 				.split(',')
 				.map((t) => readNumber('--threads (each count)', t.trim(), BOUNDS.threads));
-			const repeat = readNumberFlag('--repeat', flags.repeat, BOUNDS.benchRepeat) ?? 1;
 			await (
 				await import('./bench-parallel.js')
-			).benchParallel(out, counts, searchOptionsFromFlags(flags), depth, repeat);
+			).benchParallel(out, counts, searchOptionsFromFlags(flags), depth, repeat ?? 1);
 			return;
 		}
-		case 'time': {
-			const repeat = readNumberFlag('--repeat', flags.repeat, BOUNDS.benchRepeat);
+		case 'time':
 			await (await import('./bench-time.js')).benchTime(out, { repeat });
 			return;
-		}
 		case undefined:
 			throw new UsageError(
 				'bench: name a benchmark: perft, search, parallel, time or queue (see blobterm bench --help)',
