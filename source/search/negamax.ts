@@ -532,7 +532,7 @@ export class TreeSearch implements SplitHost {
 	 * `depth` plies with the null window (alpha, alpha + 1); at 0 plies or fewer a leaf.
 	 * @returns the child's score from the mover's view
 	 */
-	searchReduced(ply: number, side: number, move: Move, depth: number, alpha: number): number {
+	private searchReduced(ply: number, side: number, move: Move, depth: number, alpha: number): number {
 		if (depth <= 0) {
 			this.makeLeaf(ply, side, move);
 			return -this.leaf(ply + 1);
