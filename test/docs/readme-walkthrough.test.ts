@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeBlocks, missingLines } from './transcript.js';
+import { codeBlocks, missingLines, runPageCommand } from './transcript.js';
 
 /**
  * The README's example of a match (its first command, at fixed depths: the same games every run)
@@ -35,7 +34,6 @@ function walkthrough(): { readonly commands: string[]; readonly expected: string
 }
 
 let dir: string;
-const cli = resolve('dist/cli.js');
 
 beforeAll(() => {
 	dir = mkdtempSync(join(tmpdir(), 'blobterm-readme-'));
@@ -49,14 +47,9 @@ afterAll(() => {
 /** Runs a README command line (`npx blobterm ...`) in the test's directory; returns its output lines. */
 async function runReadmeCommand(command: string): Promise<string[]> {
 	expect(command).toMatch(/^npx blobterm /);
-	const run = await execa(`node ${cli} ${command.slice('npx blobterm '.length)}`, {
-		cwd: dir,
-		shell: true,
-		reject: false,
-		timeout: 60_000,
-	});
-	expect(run.exitCode, `${command}: ${run.stderr}`).toBe(0);
-	return String(run.stdout).split('\n');
+	const run = await runPageCommand(command, dir);
+	expect(run.exitCode, `${command}: ${run.all}`).toBe(0);
+	return run.stdout.split('\n');
 }
 
 describe("the README's match example", () => {

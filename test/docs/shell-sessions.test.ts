@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { codeBlocks, missingLines } from './transcript.js';
+import { codeBlocks, missingLines, runPageCommand } from './transcript.js';
 
 /**
  * Shell sessions in the documentation: in a code block, a line `$ npx blobterm ...` or
@@ -10,8 +9,6 @@ import { codeBlocks, missingLines } from './transcript.js';
  * what the page shows must be found in its output, standard output and error together
  * (`transcript.ts`).
  */
-
-const PROGRAMS: Record<string, string> = { blobterm: 'dist/cli.js', 'blob-engine': 'dist/engine-cli.js' };
 
 /** Every session of the docs and the README: the page, the command line, the lines shown. */
 function sessions(): { page: string; command: string; expected: string[] }[] {
@@ -23,7 +20,7 @@ function sessions(): { page: string; command: string; expected: string[] }[] {
 			for (const line of block.lines) {
 				if (line.startsWith('$ ')) {
 					current = /^\$ npx (blobterm|blob-engine) /.test(line)
-						? { page, command: line.slice(6), expected: [] }
+						? { page, command: line.slice(2), expected: [] }
 						: null;
 					if (current) found.push(current);
 				} else current?.expected.push(line);
@@ -39,14 +36,8 @@ describe("the documentation's shell sessions", () => {
 
 	it('print what the pages show', { timeout: 120_000 }, async () => {
 		for (const { page, command, expected } of sessions()) {
-			const [program, ...rest] = command.split(' ');
-			const run = await execa(`node ${PROGRAMS[program]} ${rest.join(' ')}`, {
-				shell: true,
-				reject: false,
-				timeout: 60_000,
-				all: true,
-			});
-			expect(missingLines(expected, String(run.all).split('\n')), `${page}: $ npx ${command}`).toEqual([]);
+			const run = await runPageCommand(command);
+			expect(missingLines(expected, run.all.split('\n')), `${page}: $ ${command}`).toEqual([]);
 		}
 	});
 });

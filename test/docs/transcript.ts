@@ -1,9 +1,39 @@
 /**
- * Comparing a page's example output with a real run's: every line the page shows must be found
+ * A page's example commands run (`runPageCommand`), and its example output compared with a real
+ * run's: every line the page shows must be found
  * in the output, in order. A line `...` (indented or not) stands for any lines, ` ... ` inside a
  * line for any text, a line ending in ` ...` for any end; the clock's fields (`nps N time N`,
  * which change from run to run) are compared without their numbers.
  */
+
+import { resolve } from 'node:path';
+import { execa } from 'execa';
+
+/** The programs a page's `npx` commands name, by their compiled scripts. */
+const PROGRAMS: Record<string, string> = { blobterm: 'dist/cli.js', 'blob-engine': 'dist/engine-cli.js' };
+
+/**
+ * Runs a command line as a page gives it (`npx blobterm ...` or `npx blob-engine ...`) with the
+ * repository's compiled program, through a shell (so that the page's quoting holds), in `cwd`
+ * (default: the repository's root), within 60 s.
+ * @returns its exit code, its standard output, and both outputs together as they came
+ * @throws Error for a line that runs another program
+ */
+export async function runPageCommand(
+	line: string,
+	cwd?: string,
+): Promise<{ readonly exitCode: number | undefined; readonly stdout: string; readonly all: string }> {
+	const match = /^npx (blobterm|blob-engine) (.*)$/.exec(line);
+	if (!match) throw new Error(`not a command of blobterm or blob-engine: ${line}`);
+	const run = await execa(`node ${resolve(PROGRAMS[match[1]])} ${match[2]}`, {
+		cwd,
+		shell: true,
+		reject: false,
+		timeout: 60_000,
+		all: true,
+	});
+	return { exitCode: run.exitCode, stdout: String(run.stdout), all: String(run.all) };
+}
 
 /** A line with the numbers of its clock's fields replaced. */
 function withoutClock(line: string): string {
