@@ -4,7 +4,7 @@ import { geometryOf } from '../../source/game/geometry.js';
 import { positionFromGrid, type Position, type Side } from '../../source/game/position.js';
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
-import { evalKernel, MAX_WEIGHT } from '../../source/search/eval-kernel.js';
+import { compileEvalKernel, evalKernel, MAX_WEIGHT } from '../../source/search/eval-kernel.js';
 import {
 	CLASSIC_WEIGHTS,
 	LARGE_BOARD_CELLS,
@@ -215,6 +215,66 @@ describe('the learned evaluation', () => {
 			),
 			{ numRuns: 200, seed: 15 },
 		);
+	});
+
+	it('scores in WebAssembly as in JavaScript, on random boards up to 16 x 16 with 2 to 9 taper points', () => {
+		const weightList = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
+			minLength: TERM_COUNT,
+			maxLength: TERM_COUNT,
+		});
+		fc.assert(
+			fc.property(
+				arbitraryPosition,
+				fc
+					.integer({ min: 2, max: 9 })
+					.chain((count) => fc.array(weightList, { minLength: count, maxLength: count })),
+				(pos, points) => {
+					const K = points.length;
+					const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+					const wasm = compileEvalKernel(pos.geometry, weights);
+					const js = compileEvalKernel(pos.geometry, weights, 'js');
+					expect(wasm.score).not.toBe(js.score);
+					for (const side of [0, 1] as const) {
+						const args = [pos.bb, 0, side, pos.count[side], pos.count[side ^ 1]] as const;
+						expect(wasm.score(...args)).toBe(js.score(...args));
+					}
+				},
+			),
+			{ numRuns: 300, seed: 16 },
+		);
+	});
+
+	it('in WebAssembly, moves cells across the gap between the rows of two 32-bit words exactly', () => {
+		// 7 x 7: rows 0-3 in bits 0-27, rows 4-6 in bits 32-52 of one 64-bit word (a gap of 4 bits);
+		// 6 x 6 a gap of 2, 8 x 5 of 2, 9 x 9 of 5. A Blue blob in the last row below the gap and a
+		// Red one in any column of the first row above it, and the same one row further:
+		// scored as the reference features with every weight nonzero.
+		const opening = Array.from({ length: TERM_COUNT }, (_, i) => 3 * i + 1);
+		const endgame = Array.from({ length: TERM_COUNT }, (_, i) => 50 - 2 * i);
+		for (const size of [7, 6, 5, 9]) {
+			const below = Math.floor(32 / size) - 1;
+			const height = Math.max(size, below + 3);
+			for (const gapRows of [1, 2])
+				for (let col = 0; col < size; col++)
+					for (let other = 0; other < size; other++) {
+						const rows = Array.from({ length: height }, () => Array.from({ length: size }, () => '.'));
+						rows[below][col] = 'B';
+						rows[below + gapRows][other] = 'R';
+						const pos = grid(rows.map((r) => r.join('')));
+						const x = referenceFeatures(pos);
+						const phase = Math.round((PHASE_ONE * 2) / pos.geometry.playableCount);
+						let a = 0;
+						let b = 0;
+						for (let i = 0; i < TERM_COUNT; i++) {
+							a += opening[i] * x[i];
+							b += endgame[i] * x[i];
+						}
+						const expected = Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE);
+						expect(compileEvalKernel(pos.geometry, { opening, endgame }).score(pos.bb, 0, 0, 1, 1)).toBe(
+							expected,
+						);
+					}
+		}
 	});
 
 	it('by default, with the shipped weights of the rule set searched under', () => {

@@ -1,0 +1,347 @@
+/**
+ * The learned evaluation's `score` compiled to WebAssembly per board shape and weight set: the
+ * same sets of cells and counts as the JavaScript kernel (`eval-kernel.ts`, which documents
+ * them), on 64-bit words. Two 32-bit words of the position make one 64-bit word (the even word in
+ * the low half), so a 7x7 or 8x8 board is one word and 16x16 four: half the word operations of
+ * the JavaScript kernel, and one `i64.popcnt` where it looks up four 16-bit halves in a table.
+ *
+ * A shape whose rows do not fill 32 bits (`cols * rowsPerWord < 32`: 7x7 leaves 4 bits) has a gap
+ * between the halves of a 64-bit word; a shift by a row crosses it with a shift of its own for the
+ * row next to it, and every set keeps the gap empty, so that no shift carries a bit from the gap
+ * onto a cell. The result is the JavaScript kernel's to the unit (the tests compare them on
+ * random positions of every shape).
+ */
+
+import { type Geometry } from '../game/geometry.js';
+import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
+import { BLOCK_EMPTY, encodeModule, I32, i32Const, I64, i64Const, OP, uleb } from './wasm-encoder.js';
+
+/** Code that leaves one value on the stack. */
+type Code = number[];
+
+/**
+ * The WebAssembly module of `score` for a shape and the weights of its taper points (opening
+ * first, `taperPoints`), checked by the caller: one exported function `score`
+ * of `2 * words + 3` 32-bit parameters (the side to move's words, the other side's words, the
+ * phase `PHASE[mine + theirs]`, mine, theirs) returning the score in centiblobs, the value of
+ * `EvalKernel.score`.
+ */
+export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]): Uint8Array {
+	const W = g.words;
+	const V = Math.ceil(W / 2);
+	const C = g.cols;
+	const R = g.rowsPerWord;
+	const SH = (R - 1) * C;
+	const GAP = 32 - R * C;
+	const vs = Array.from({ length: V }, (_, v) => v);
+	const masks = featureMasks(g);
+	const row = (1n << BigInt(C)) - 1n;
+
+	/** The 64-bit word v of a 32-bit-word mask. */
+	const pair = (arr: ArrayLike<number>, v: number): bigint =>
+		(BigInt((2 * v + 1 < W ? arr[2 * v + 1] : 0) >>> 0) << 32n) | BigInt(arr[2 * v] >>> 0);
+	let col0 = 0;
+	let colLast = 0;
+	for (let r = 0; r < R; r++) {
+		col0 |= 1 << (r * C);
+		colLast |= 1 << (r * C + C - 1);
+	}
+	const valid32 = Array.from({ length: W }, (_, w) => {
+		let mask = 0;
+		for (let k = 0; k < 32; k++) if (g.bitCell[w * 32 + k] >= 0) mask |= 1 << k;
+		return mask;
+	});
+	/** Bits of the rows of both halves (not the gaps). */
+	const ROWS = ((1n << BigInt(R * C)) - 1n) | (((1n << BigInt(R * C)) - 1n) << 32n);
+	const NC = ROWS & ~(BigInt(col0 >>> 0) | (BigInt(col0 >>> 0) << 32n));
+	const NL = ROWS & ~(BigInt(colLast >>> 0) | (BigInt(colLast >>> 0) << 32n));
+	/** The low half's top row and the high half's bottom row (the rows next to the gap). */
+	const TOPLO = row << BigInt(SH);
+	const BOTHI = row << 32n;
+
+	// Locals: parameters first (words of the side to move, of the other side, ph, mine, theirs).
+	const PARAMS = 2 * W + 3;
+	const P_PH = 2 * W;
+	const P_MINE = 2 * W + 1;
+	const P_THEIRS = 2 * W + 2;
+	const localTypes: number[] = [];
+	const names = new Map<string, number>();
+	const body: number[] = [];
+	const local = (key: string, type: number): number => {
+		let index = names.get(key);
+		if (index === undefined) {
+			index = PARAMS + localTypes.length;
+			localTypes.push(type);
+			names.set(key, index);
+		}
+		return index;
+	};
+	const get = (key: string): Code => {
+		const index = names.get(key);
+		if (index === undefined) throw new Error(`eval-kernel-wasm: ${key} used before it is set`);
+		return [OP.localGet, ...uleb(index)];
+	};
+	const set = (key: string, code: Code, type = I64) => body.push(...code, OP.localSet, ...uleb(local(key, type)));
+	const w = (key: string, v: number) => get(`${key}${v}`);
+
+	const k = (x: bigint): Code => i64Const(x);
+	const fold = (op: number, xs: Code[]): Code => xs.slice(1).reduce((acc, x) => [...acc, ...x, op], xs[0]);
+	const and = (...xs: Code[]) => fold(OP.i64And, xs);
+	const or = (...xs: Code[]) => fold(OP.i64Or, xs);
+	const xor = (...xs: Code[]) => fold(OP.i64Xor, xs);
+	const not = (x: Code) => xor(x, k(-1n));
+	const shl = (x: Code, n: number) => [...x, ...i64Const(BigInt(n)), OP.i64Shl];
+	const shr = (x: Code, n: number) => [...x, ...i64Const(BigInt(n)), OP.i64ShrU];
+	const VA = (v: number) => k(pair(valid32, v));
+
+	/** Each cell's value moved one row up (to the row of the next index), before `& V`. */
+	const up = (x: string, v: number): Code => {
+		const parts =
+			GAP === 0 ? [shl(w(x, v), C)] : [shl(and(w(x, v), k(~TOPLO)), C), shl(and(w(x, v), k(TOPLO)), C + GAP)];
+		if (v > 0) parts.push(shr(w(x, v - 1), GAP === 0 ? 64 - C : 32 + SH));
+		return or(...parts);
+	};
+	/** Each cell's value moved one row down, before `& V`. */
+	const down = (x: string, v: number): Code => {
+		const parts =
+			GAP === 0 ? [shr(w(x, v), C)] : [shr(and(w(x, v), k(~BOTHI)), C), shr(and(w(x, v), k(BOTHI)), C + GAP)];
+		if (v < V - 1) parts.push(shl(w(x, v + 1), GAP === 0 ? 64 - C : 32 + SH));
+		return or(...parts);
+	};
+
+	// The words of the two sides and the empty cells.
+	for (const v of vs) {
+		const word = (p: number) =>
+			2 * v + 1 < W
+				? [
+						...[OP.localGet, ...uleb(p + 2 * v), OP.i64ExtendI32U],
+						...[
+							OP.localGet,
+							...uleb(p + 2 * v + 1),
+							OP.i64ExtendI32U,
+							...i64Const(32n),
+							OP.i64Shl,
+							OP.i64Or,
+						],
+					]
+				: [OP.localGet, ...uleb(p + 2 * v), OP.i64ExtendI32U];
+		set(`m${v}`, word(0));
+		set(`o${v}`, word(W));
+		set(`e${v}`, and(k(pair(g.playable, v)), not(or(w('m', v), w('o', v)))));
+	}
+
+	const done = new Set<string>();
+	const dilate = (src: string, dst: string) => {
+		for (const v of vs)
+			set(`h${dst}${v}`, and(or(w(src, v), and(shl(w(src, v), 1), k(NC)), and(shr(w(src, v), 1), k(NL))), VA(v)));
+		for (const v of vs) set(`${dst}${v}`, and(or(w(`h${dst}`, v), up(`h${dst}`, v), down(`h${dst}`, v)), VA(v)));
+	};
+	/** `cnt{s}`: the other side's blobs around each cell as bit planes (`eval-kernel.ts`). */
+	const aroundCount = (s: 'm' | 'o') => {
+		const t = s === 'm' ? 'o' : 'm';
+		const p = `${s}x`;
+		for (const v of vs) {
+			set(`${p}a${v}`, and(shl(w(t, v), 1), k(NC), VA(v)));
+			set(`${p}c${v}`, and(shr(w(t, v), 1), k(NL)));
+			set(`${p}r0${v}`, xor(w(`${p}a`, v), w(t, v), w(`${p}c`, v)));
+			set(`${p}r1${v}`, or(and(w(`${p}a`, v), w(t, v)), and(w(`${p}c`, v), xor(w(`${p}a`, v), w(t, v)))));
+		}
+		for (const v of vs) {
+			set(`${p}u0${v}`, and(up(`${p}r0`, v), VA(v)));
+			set(`${p}u1${v}`, and(up(`${p}r1`, v), VA(v)));
+			set(`${p}d0${v}`, and(down(`${p}r0`, v), VA(v)));
+			set(`${p}d1${v}`, and(down(`${p}r1`, v), VA(v)));
+			const [u0, u1, d0, d1, r0, r1] = ['u0', 'u1', 'd0', 'd1', 'r0', 'r1'].map((x) => w(`${p}${x}`, v));
+			set(`${p}s0${v}`, xor(u0, r0));
+			set(`${p}k${v}`, and(u0, r0));
+			const kk = w(`${p}k`, v);
+			set(`${p}s1${v}`, xor(u1, r1, kk));
+			set(`${p}s2${v}`, or(and(u1, r1), and(kk, xor(u1, r1))));
+			const [s0, s1, s2] = ['s0', 's1', 's2'].map((x) => w(`${p}${x}`, v));
+			set(`${p}t0${v}`, xor(s0, d0));
+			set(`${p}j${v}`, and(s0, d0));
+			const j = w(`${p}j`, v);
+			set(`${p}t1${v}`, xor(s1, d1, j));
+			set(`${p}i${v}`, or(and(s1, d1), and(j, xor(s1, d1))));
+			const i = w(`${p}i`, v);
+			set(`${p}t2${v}`, xor(s2, i));
+			set(`${p}t3${v}`, and(s2, i));
+		}
+	};
+	/** `cap{s}`: the largest count of `cnt{s}` among the empty cells `s` reaches, bit by bit. */
+	const capture = (s: 'm' | 'o') => {
+		need(`r${s}`);
+		need(`cnt${s}`);
+		const p = `${s}x`;
+		for (const v of vs) set(`${p}q${v}`, w(`r${s}`, v));
+		set(`cap${s}`, i32Const(0), I32);
+		for (const [bit, value] of [
+			[3, 8],
+			[2, 4],
+			[1, 2],
+			[0, 1],
+		]) {
+			set(`${p}z`, [...or(...vs.map((v) => and(w(`${p}q`, v), w(`${p}t${bit}`, v)))), ...k(0n), OP.i64Ne], I32);
+			set(
+				`cap${s}`,
+				[...get(`cap${s}`), ...i32Const(value), ...i32Const(0), ...get(`${p}z`), OP.select, OP.i32Add],
+				I32,
+			);
+			// z64: all ones where the bit was found, else 0; q &= t | ~z64.
+			const z64 = [...k(0n), ...get(`${p}z`), OP.i64ExtendI32U, OP.i64Sub];
+			for (const v of vs) set(`${p}q${v}`, and(w(`${p}q`, v), or(w(`${p}t${bit}`, v), not(z64))));
+		}
+	};
+	const sets: Record<string, () => void> = {
+		de: () => dilate('e', 'de'),
+		dm: () => dilate('m', 'dm'),
+		dmm: () => (need('dm'), dilate('dm', 'dmm')),
+		do: () => dilate('o', 'do'),
+		doo: () => (need('do'), dilate('do', 'doo')),
+		rm: () => (need('dmm'), vs.forEach((v) => set(`rm${v}`, and(w('dmm', v), w('e', v))))),
+		ro: () => (need('doo'), vs.forEach((v) => set(`ro${v}`, and(w('doo', v), w('e', v))))),
+		drm: () => (need('rm'), dilate('rm', 'drm')),
+		dro: () => (need('ro'), dilate('ro', 'dro')),
+		cntm: () => aroundCount('m'),
+		cnto: () => aroundCount('o'),
+		capm: () => capture('m'),
+		capo: () => capture('o'),
+	};
+	const need = (key: string) => {
+		if (done.has(key)) return;
+		done.add(key);
+		sets[key]();
+	};
+
+	/** The popcount (an i32) of a set given per word, within `within` (32-bit words); null if always 0. */
+	const pop = (x: (v: number) => Code, within: ArrayLike<number> = valid32): Code | null => {
+		const parts = vs.filter((v) => pair(within, v) !== 0n).map((v) => [...x(v), OP.i64Popcnt]);
+		return parts.length === 0 ? null : [...fold(OP.i64Add, parts), OP.i32WrapI64];
+	};
+	/** Code of the count of a side feature of `m` (mine) or `o` (theirs); null if always 0. */
+	const feature = (f: SideFeature, s: 'm' | 'o'): Code | null => {
+		const t = s === 'm' ? 'o' : 'm';
+		switch (f) {
+			case 'blobs':
+				return pop((v) => w(s, v));
+			case 'safe':
+				need('de');
+				return pop((v) => and(w(s, v), not(w('de', v))));
+			case 'unsafe':
+				need(`dr${t}`);
+				return pop((v) => and(w(s, v), w(`dr${t}`, v)));
+			case 'edge':
+				return pop((v) => and(w(s, v), k(pair(masks.edge, v))), masks.edge);
+			case 'corner':
+				return pop((v) => and(w(s, v), k(pair(masks.corner, v))), masks.corner);
+			case 'hole':
+				return pop((v) => and(w(s, v), k(pair(masks.hole, v))), masks.hole);
+			case 'clone':
+				need(`d${s}`);
+				return pop((v) => and(w(`d${s}`, v), w('e', v)));
+			case 'jump':
+				need(`r${s}`);
+				return pop((v) => and(w(`r${s}`, v), not(w(`d${s}`, v))));
+			case 'capture':
+				need(`cap${s}`);
+				return get(`cap${s}`);
+			case 'territory':
+				need(`d${s}`);
+				need(`r${t}`);
+				return pop((v) => and(w(`d${s}`, v), w('e', v), not(w(`r${t}`, v))));
+			case 'target2':
+			case 'target3':
+			case 'target4': {
+				need(`r${t}`);
+				need(`cnt${t}`);
+				const p = `${t}x`;
+				const atLeast = (v: number) => {
+					const [t0, t1, t2, t3] = [0, 1, 2, 3].map((b) => w(`${p}t${b}`, v));
+					return f === 'target2' ? or(t1, t2, t3) : f === 'target3' ? or(and(t0, t1), t2, t3) : or(t2, t3);
+				};
+				return pop((v) => and(w(`r${t}`, v), atLeast(v)));
+			}
+		}
+	};
+
+	// The terms with a weight somewhere, each counted once into an i32 local.
+	const n = SIDE_FEATURES.length;
+	const K = points.length;
+	const terms: number[] = [];
+	for (let i = 0; i < TERM_COUNT; i++) {
+		if (!points.some((list) => list[i] !== 0)) continue;
+		const x =
+			i === TEMPO
+				? i32Const(1)
+				: i === 0
+					? [OP.localGet, ...uleb(P_MINE)]
+					: i === n
+						? [OP.localGet, ...uleb(P_THEIRS)]
+						: feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
+		if (x === null) continue;
+		terms.push(i);
+		set(`x${i}`, x, I32);
+	}
+	/** The sum of the terms times a taper point's weights (an i32). */
+	const sum = (list: ArrayLike<number>): Code =>
+		terms.reduce<Code>(
+			(acc, i) => (list[i] === 0 ? acc : [...acc, ...get(`x${i}`), ...i32Const(list[i]), OP.i32Mul, OP.i32Add]),
+			i32Const(0),
+		);
+	const SHIFT = Math.log2(PHASE_ONE);
+	if (K === 2) {
+		set('a', sum(points[0]), I32);
+		set('b', sum(points[1]), I32);
+		set('u', [OP.localGet, ...uleb(P_PH)], I32);
+	} else {
+		// t = ph * (K - 1); seg = min(K - 2, t >>> SHIFT); u = t - seg * PHASE_ONE.
+		set('t', [OP.localGet, ...uleb(P_PH), ...i32Const(K - 1), OP.i32Mul], I32);
+		set('seg', [...get('t'), ...i32Const(SHIFT), OP.i32ShrU], I32);
+		set('seg', [...get('seg'), ...i32Const(K - 2), ...get('seg'), ...i32Const(K - 2), OP.i32LtU, OP.select], I32);
+		set('u', [...get('t'), ...get('seg'), ...i32Const(PHASE_ONE), OP.i32Mul, OP.i32Sub], I32);
+		local('a', I32);
+		local('b', I32);
+		const chain = (seg: number): Code => {
+			const assign = [
+				...sum(points[seg]),
+				OP.localSet,
+				...uleb(local('a', I32)),
+				...sum(points[seg + 1]),
+				OP.localSet,
+				...uleb(local('b', I32)),
+			];
+			if (seg === K - 2) return assign;
+			return [
+				...get('seg'),
+				...i32Const(seg),
+				OP.i32Eq,
+				OP.if,
+				BLOCK_EMPTY,
+				...assign,
+				OP.else,
+				...chain(seg + 1),
+				OP.end,
+			];
+		};
+		body.push(...chain(0));
+	}
+	// floor((a * PHASE_ONE - (a - b) * u) / PHASE_ONE), in 64 bits.
+	body.push(
+		...get('a'),
+		OP.i64ExtendI32S,
+		...i64Const(BigInt(SHIFT)),
+		OP.i64Shl,
+		...get('a'),
+		...get('b'),
+		OP.i32Sub,
+		OP.i64ExtendI32S,
+		...get('u'),
+		OP.i64ExtendI32S,
+		OP.i64Mul,
+		OP.i64Sub,
+		...i64Const(BigInt(SHIFT)),
+		OP.i64ShrS,
+		OP.i32WrapI64,
+	);
+	return encodeModule([{ name: 'score', params: PARAMS, locals: localTypes, body }]);
+}

@@ -1,0 +1,159 @@
+/**
+ * A minimal WebAssembly binary encoder for the code the engine compiles at run time (the learned
+ * evaluation per board shape, `eval-kernel-wasm.ts`): one module of functions of 32-bit integer
+ * parameters returning one 32-bit integer, with 32- and 64-bit integer locals, exported by name.
+ * Only the instructions those functions use are here. Format: the WebAssembly Core
+ * Specification 2.0 (W3C, 2022), chapter 5 "Binary Format".
+ *
+ * Code is built as arrays of bytes at compile time, once per shape: the search never runs this
+ * file, only the module it makes.
+ */
+
+/** Value types (section 5.3.1). */
+export const I32 = 0x7f;
+export const I64 = 0x7e;
+
+/** Opcodes used (section 5.4). */
+export const OP = {
+	if: 0x04,
+	else: 0x05,
+	end: 0x0b,
+	select: 0x1b,
+	localGet: 0x20,
+	localSet: 0x21,
+	localTee: 0x22,
+	i32Const: 0x41,
+	i64Const: 0x42,
+	i32Eq: 0x46,
+	i32LtU: 0x49,
+	i64Ne: 0x52,
+	i32Add: 0x6a,
+	i32Sub: 0x6b,
+	i32Mul: 0x6c,
+	i32ShrU: 0x76,
+	i64Popcnt: 0x7b,
+	i64Add: 0x7c,
+	i64Sub: 0x7d,
+	i64Mul: 0x7e,
+	i64And: 0x83,
+	i64Or: 0x84,
+	i64Xor: 0x85,
+	i64Shl: 0x86,
+	i64ShrS: 0x87,
+	i64ShrU: 0x88,
+	i32WrapI64: 0xa7,
+	i64ExtendI32S: 0xac,
+	i64ExtendI32U: 0xad,
+} as const;
+
+/** Block type of a block with no result (section 5.4.1). */
+export const BLOCK_EMPTY = 0x40;
+
+/** Unsigned LEB128 of a non-negative integer below 2^32 (section 5.2.2). */
+export function uleb(n: number): number[] {
+	const out: number[] = [];
+	let v = n >>> 0;
+	do {
+		let byte = v & 0x7f;
+		v >>>= 7;
+		if (v !== 0) byte |= 0x80;
+		out.push(byte);
+	} while (v !== 0);
+	return out;
+}
+
+/** Signed LEB128 of a 64-bit integer (section 5.2.2). */
+export function sleb(n: bigint): number[] {
+	const out: number[] = [];
+	let v = BigInt.asIntN(64, n);
+	for (;;) {
+		const byte = Number(v & 0x7fn);
+		v >>= 7n;
+		const done = (v === 0n && (byte & 0x40) === 0) || (v === -1n && (byte & 0x40) !== 0);
+		out.push(done ? byte : byte | 0x80);
+		if (done) return out;
+	}
+}
+
+/** `i32.const n`. */
+export function i32Const(n: number): number[] {
+	return [OP.i32Const, ...sleb(BigInt(n | 0))];
+}
+
+/** `i64.const n` (n taken modulo 2^64 as a signed value). */
+export function i64Const(n: bigint): number[] {
+	return [OP.i64Const, ...sleb(n)];
+}
+
+function name(s: string): number[] {
+	const bytes = [...new TextEncoder().encode(s)];
+	return [...uleb(bytes.length), ...bytes];
+}
+
+function vector(items: number[][]): number[] {
+	return [...uleb(items.length), ...items.flat()];
+}
+
+function section(id: number, body: number[]): number[] {
+	return [id, ...uleb(body.length), ...body];
+}
+
+/** One function of a module. */
+export interface WasmFunction {
+	/** Its export name. */
+	readonly name: string;
+	/** Number of its `i32` parameters (locals 0 .. params - 1). */
+	readonly params: number;
+	/** Types of its other locals (`I32` or `I64`), numbered from `params` on. */
+	readonly locals: readonly number[];
+	/** Its body, without the final `end`; it leaves one `i32` on the stack. */
+	readonly body: readonly number[];
+}
+
+/**
+ * The bytes of a module exporting `functions` (each of `i32` parameters returning one `i32`),
+ * for `new WebAssembly.Module`.
+ */
+export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
+	const types = functions.map((f) => [0x60, ...vector(Array.from({ length: f.params }, () => [I32])), 1, I32]);
+	const codes = functions.map((f) => {
+		// Locals as runs of one type.
+		const runs: number[][] = [];
+		for (let i = 0; i < f.locals.length;) {
+			let j = i;
+			while (j < f.locals.length && f.locals[j] === f.locals[i]) j++;
+			runs.push([...uleb(j - i), f.locals[i]]);
+			i = j;
+		}
+		const entry = [...vector(runs), ...f.body, OP.end];
+		return [...uleb(entry.length), ...entry];
+	});
+	return new Uint8Array([
+		...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+		...section(1, vector(types)),
+		...section(3, vector(functions.map((_, i) => uleb(i)))),
+		...section(7, vector(functions.map((f, i) => [...name(f.name), 0x00, ...uleb(i)]))),
+		...section(10, vector(codes)),
+	]);
+}
+
+/** The part of the `WebAssembly` global used here (this project's Node typings do not declare it). */
+interface WebAssemblyApi {
+	Module: new (bytes: Uint8Array) => object;
+	Instance: new (module: object) => { readonly exports: Record<string, unknown> };
+}
+
+/**
+ * The exports of a module compiled and instantiated synchronously (a few kilobytes: Node has no
+ * limit on synchronous compilation).
+ * @throws WebAssembly.CompileError if the bytes are not a valid module
+ */
+export function instantiateModule(bytes: Uint8Array): Record<string, unknown> {
+	const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly!;
+	return new api.Instance(new api.Module(bytes)).exports;
+}
+
+/** True if the runtime runs WebAssembly (Node does, but not with `--jitless`). */
+export function webAssemblyAvailable(): boolean {
+	return (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly !== undefined;
+}
