@@ -598,19 +598,19 @@ export class TreeSearch implements SplitHost {
 	}
 
 	/**
-	 * Looks at the stop flag, the split points above, the node limit and the clock. This thread's
-	 * own limits end the whole search (`SplitPolicy.limitReached`): a thread waiting at its split
-	 * point for others, or helping at another's, would otherwise go on past them.
+	 * Looks at the node limit and the clock, then the stop flag and the split points above. This
+	 * thread's own limits end the whole search (`SplitPolicy.limitReached`): a thread waiting at its
+	 * split point for others, or helping at another's, would otherwise go on past them. They are
+	 * looked at first: a split point cut off at the same check aborts only the work there (the
+	 * thread goes on above it), and the limit would be seen one check interval late.
 	 */
 	checkStop(): void {
 		this.policy.publishNodes(this.nodes);
-		if (Atomics.load(this.stopFlag, 0) !== 0 || this.policy.cutoff()) {
-			this.aborted = true;
-			return;
-		}
 		if (this.nodes >= this.nodeLimit || performance.now() >= this.deadline) {
 			this.aborted = true;
 			this.policy.limitReached();
+		} else if (Atomics.load(this.stopFlag, 0) !== 0 || this.policy.cutoff()) {
+			this.aborted = true;
 		}
 	}
 }

@@ -105,3 +105,22 @@ describe('a split point', () => {
 		expect(pruned).toBeGreaterThan(0);
 	});
 });
+
+describe('the stop check', () => {
+	it('reports the node limit even when a split point above is cut off at the same check', () => {
+		// A thread that helps at another's split point is aborted there by a cut-off and goes on
+		// above it: a limit reached at that check must still stop the whole search (limitReached),
+		// not one check interval (1024 nodes) later.
+		const calls = { cutoff: 0, limit: 0 };
+		const policy: SplitPolicy = {
+			...SEQUENTIAL,
+			cutoff: () => calls.cutoff++ === 0,
+			limitReached: () => void calls.limit++,
+		};
+		const searcher = new Searcher({ hashMb: 1 }, undefined, undefined, policy);
+		const result = searcher.search(board('ataxx'), { nodes: 1000, depth: 30, variant: 'ataxx' });
+		expect(result.stopped).toBe(true);
+		expect(calls.limit).toBe(1);
+		expect(result.nodes).toBe(1024);
+	});
+});
