@@ -14,6 +14,7 @@
 
 import { type Geometry } from '../game/geometry.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
+import { featureRecipe, type SetExpr, setMaker } from './eval-sets.js';
 import { BLOCK_EMPTY, encodeModule, I32, i32Const, I64, i64Const, OP, uleb } from './wasm-encoder.js';
 
 /** Code that leaves one value on the stack. */
@@ -130,7 +131,6 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 		set(`e${v}`, and(k(pair(g.playable, v)), not(or(w('m', v), w('o', v)))));
 	}
 
-	const done = new Set<string>();
 	const dilate = (src: string, dst: string) => {
 		for (const v of vs)
 			set(`h${dst}${v}`, and(or(w(src, v), and(shl(w(src, v), 1), k(NC)), and(shr(w(src, v), 1), k(NL))), VA(v)));
@@ -170,8 +170,6 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 	};
 	/** `cap{s}`: the largest count of `cnt{s}` among the empty cells `s` reaches, bit by bit. */
 	const capture = (s: 'm' | 'o') => {
-		need(`r${s}`);
-		need(`cnt${s}`);
 		const p = `${s}x`;
 		for (const v of vs) set(`${p}q${v}`, w(`r${s}`, v));
 		set(`cap${s}`, i32Const(0), I32);
@@ -192,76 +190,39 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 			for (const v of vs) set(`${p}q${v}`, and(w(`${p}q`, v), or(w(`${p}t${bit}`, v), not(z64))));
 		}
 	};
-	const sets: Record<string, () => void> = {
-		de: () => dilate('e', 'de'),
-		dm: () => dilate('m', 'dm'),
-		dmm: () => (need('dm'), dilate('dm', 'dmm')),
-		do: () => dilate('o', 'do'),
-		doo: () => (need('do'), dilate('do', 'doo')),
-		rm: () => (need('dmm'), vs.forEach((v) => set(`rm${v}`, and(w('dmm', v), w('e', v))))),
-		ro: () => (need('doo'), vs.forEach((v) => set(`ro${v}`, and(w('doo', v), w('e', v))))),
-		drm: () => (need('rm'), dilate('rm', 'drm')),
-		dro: () => (need('ro'), dilate('ro', 'dro')),
-		cntm: () => aroundCount('m'),
-		cnto: () => aroundCount('o'),
-		capm: () => capture('m'),
-		capo: () => capture('o'),
-	};
-	const need = (key: string) => {
-		if (done.has(key)) return;
-		done.add(key);
-		sets[key]();
-	};
-
+	const need = setMaker({
+		dilate,
+		and: (to, a, b) => vs.forEach((v) => set(`${to}${v}`, and(w(a, v), w(b, v)))),
+		count: aroundCount,
+		capture,
+	});
+	const maskWords: Record<string, ArrayLike<number>> = { ED: masks.edge, CO: masks.corner, HO: masks.hole };
+	/** Code of a set expression on 64-bit word `v` (the masks as constants). */
+	const render = (x: SetExpr, v: number): Code =>
+		typeof x === 'string'
+			? x in maskWords
+				? k(pair(maskWords[x], v))
+				: w(x, v)
+			: 'not' in x
+				? not(render(x.not, v))
+				: 'and' in x
+					? and(...x.and.map((y) => render(y, v)))
+					: or(...x.or.map((y) => render(y, v)));
 	/** The popcount (an i32) of a set given per word, within `within` (32-bit words); null if always 0. */
-	const pop = (x: (v: number) => Code, within: ArrayLike<number> = valid32): Code | null => {
+	const pop = (x: (v: number) => Code, within: ArrayLike<number>): Code | null => {
 		const parts = vs.filter((v) => pair(within, v) !== 0n).map((v) => [...x(v), OP.i64Popcnt]);
 		return parts.length === 0 ? null : [...fold(OP.i64Add, parts), OP.i32WrapI64];
 	};
+	const withinMasks = { board: valid32, ED: masks.edge, CO: masks.corner, HO: masks.hole };
 	/** Code of the count of a side feature of `m` (mine) or `o` (theirs); null if always 0. */
 	const feature = (f: SideFeature, s: 'm' | 'o'): Code | null => {
-		const t = s === 'm' ? 'o' : 'm';
-		switch (f) {
-			case 'blobs':
-				return pop((v) => w(s, v));
-			case 'safe':
-				need('de');
-				return pop((v) => and(w(s, v), not(w('de', v))));
-			case 'unsafe':
-				need(`dr${t}`);
-				return pop((v) => and(w(s, v), w(`dr${t}`, v)));
-			case 'edge':
-				return pop((v) => and(w(s, v), k(pair(masks.edge, v))), masks.edge);
-			case 'corner':
-				return pop((v) => and(w(s, v), k(pair(masks.corner, v))), masks.corner);
-			case 'hole':
-				return pop((v) => and(w(s, v), k(pair(masks.hole, v))), masks.hole);
-			case 'clone':
-				need(`d${s}`);
-				return pop((v) => and(w(`d${s}`, v), w('e', v)));
-			case 'jump':
-				need(`r${s}`);
-				return pop((v) => and(w(`r${s}`, v), not(w(`d${s}`, v))));
-			case 'capture':
-				need(`cap${s}`);
-				return get(`cap${s}`);
-			case 'territory':
-				need(`d${s}`);
-				need(`r${t}`);
-				return pop((v) => and(w(`d${s}`, v), w('e', v), not(w(`r${t}`, v))));
-			case 'target2':
-			case 'target3':
-			case 'target4': {
-				need(`r${t}`);
-				need(`cnt${t}`);
-				const p = `${t}x`;
-				const atLeast = (v: number) => {
-					const [t0, t1, t2, t3] = [0, 1, 2, 3].map((b) => w(`${p}t${b}`, v));
-					return f === 'target2' ? or(t1, t2, t3) : f === 'target3' ? or(and(t0, t1), t2, t3) : or(t2, t3);
-				};
-				return pop((v) => and(w(`r${t}`, v), atLeast(v)));
-			}
+		const recipe = featureRecipe(f, s);
+		if (recipe.kind === 'capture') {
+			need(`cap${recipe.side}`);
+			return get(`cap${recipe.side}`);
 		}
+		recipe.needs.forEach(need);
+		return pop((v) => render(recipe.of, v), withinMasks[recipe.within]);
 	};
 
 	// The terms with a weight somewhere, each counted once into an i32 local.

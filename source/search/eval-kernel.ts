@@ -7,14 +7,9 @@
  * times the bench's nodes per second); this file's JavaScript gives `features`, and `score`
  * where the runtime has no WebAssembly.
  *
- * Sets of cells, per word `w` (layout of `geometry.ts`):
- *   m, o      blobs of the side to move and of the other side; e = empty playable cells
- *   D(x)      cells at distance <= 1 of x (one dilation: shifts by a column and a row)
- *   de = D(e)                 cells next to an empty cell: safe = m & ~de
- *   dm = D(m), dm2 = D(dm)    clone = dm & e, reach = dm2 & e (clone or jump), jump = reach & ~dm
- *   D(reach of o) & m         unsafe blobs of the side to move
- *   dm & e & ~(reach of o)    territory of the side to move
- * The features are those of `eval-features.ts`; the weighted sum is interpolated by the phase.
+ * The sets of cells counted and how each is made from the others are `eval-sets.ts`'s (both
+ * generators read them); here each set is a constant per word `w` (layout of `geometry.ts`). The
+ * features are those of `eval-features.ts`; the weighted sum is interpolated by the phase.
  */
 
 import { type Geometry } from '../game/geometry.js';
@@ -22,6 +17,7 @@ import { largestCountCode, POP16 } from '../game/shape-kernel.js';
 import { evalKernelWasm } from './eval-kernel-wasm.js';
 import { instantiateModule, webAssemblyAvailable } from './wasm-encoder.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
+import { featureRecipe, type SetExpr, setMaker } from './eval-sets.js';
 
 /**
  * Integer weights of the terms (`eval-features.ts` order), in centiblobs, at the taper points:
@@ -197,12 +193,11 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 	emit(`const NC = ${hex(~col0)} | 0, NL = ${hex(~colLast)} | 0;`);
 
 	/**
-	 * One function body: `need(set)` emits the code of a set of cells (and of the sets it is made
-	 * from) once, and returns its name per word; `count(name)` is the popcount of a set.
+	 * One function body: `need(set)` emits the code of a named set of cells (and of the sets it is
+	 * made from) once, `feature(f, s)` returns the code of a feature's count (`eval-sets.ts`).
 	 */
 	const body = () => {
 		const out: string[] = [];
-		const done = new Set<string>();
 		const dilate = (src: string, dst: string) => {
 			for (const w of ws)
 				out.push(
@@ -215,22 +210,6 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 						(w < W - 1 ? ` | (h${dst}${w + 1} << ${SH})` : '') +
 						`) & V${w};`,
 				);
-		};
-		const sets: Record<string, () => void> = {
-			e: () => {},
-			de: () => dilate('e', 'de'),
-			dm: () => dilate('m', 'dm'),
-			dmm: () => (need('dm'), dilate('dm', 'dmm')),
-			do: () => dilate('o', 'do'),
-			doo: () => (need('do'), dilate('do', 'doo')),
-			rm: () => (need('dmm'), ws.forEach((w) => out.push(`const rm${w} = dmm${w} & e${w};`))),
-			ro: () => (need('doo'), ws.forEach((w) => out.push(`const ro${w} = doo${w} & e${w};`))),
-			drm: () => (need('rm'), dilate('rm', 'drm')),
-			dro: () => (need('ro'), dilate('ro', 'dro')),
-			cntm: () => aroundCount('m'),
-			cnto: () => aroundCount('o'),
-			capm: () => capture('m'),
-			capo: () => capture('o'),
 		};
 		/**
 		 * `cnt{s}`: the number of blobs of the other side around each cell (0 to 8), as four
@@ -274,8 +253,6 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 		 * generators find a move's best capture).
 		 */
 		const capture = (s: 'm' | 'o') => {
-			need(`r${s}`);
-			need(`cnt${s}`);
 			const p = `${s}x`;
 			for (const w of ws) out.push(`let ${p}q${w} = r${s}${w};`);
 			out.push(`let cap${s} = 0;`);
@@ -288,17 +265,27 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 				),
 			);
 		};
-		const need = (name: string) => {
-			if (done.has(name)) return;
-			done.add(name);
-			sets[name]();
-		};
+		const need = setMaker({
+			dilate,
+			and: (to, a, b) => ws.forEach((w) => out.push(`const ${to}${w} = ${a}${w} & ${b}${w};`)),
+			count: aroundCount,
+			capture,
+		});
+		/** Code of a set expression on word `w`. */
+		const render = (x: SetExpr, w: number): string =>
+			typeof x === 'string'
+				? `${x}${w}`
+				: 'not' in x
+					? `~${render(x.not, w)}`
+					: 'and' in x
+						? `(${x.and.map((y) => render(y, w)).join(' & ')})`
+						: `(${x.or.map((y) => render(y, w)).join(' | ')})`;
 		/**
-		 * The popcount of a set given per word by `x`, whose cells lie within `within` (per word;
-		 * default: the playable cells): a 16-bit table lookup for each half-word that can hold a
-		 * cell, none for the others (a set that can hold none is 0).
+		 * The popcount of a set given per word by `x`, whose cells lie within `within` (per word):
+		 * a 16-bit table lookup for each half-word that can hold a cell, none for the others (a set
+		 * that can hold none is 0).
 		 */
-		const pop = (x: (w: number) => string, within: ArrayLike<number> = valid): string => {
+		const pop = (x: (w: number) => string, within: ArrayLike<number>): string => {
 			const parts: string[] = [];
 			for (const w of ws) {
 				if ((within[w] & 0xffff) !== 0) parts.push(`P[(${x(w)}) & 65535]`);
@@ -306,56 +293,16 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			}
 			return parts.length === 0 ? '0' : `(${parts.join(' + ')})`;
 		};
-		/** Code of the count of a side feature of `m` (mine) or `o` (theirs). */
+		const withinMasks = { board: valid, ED: masks.edge, CO: masks.corner, HO: masks.hole };
+		/** Code of the count of a side feature of `m` (mine) or `o` (theirs) (`eval-sets.ts`). */
 		const feature = (f: SideFeature, s: 'm' | 'o'): string => {
-			const t = s === 'm' ? 'o' : 'm';
-			switch (f) {
-				case 'blobs':
-					return pop((w) => `${s}${w}`);
-				case 'safe':
-					need('de');
-					return pop((w) => `${s}${w} & ~de${w}`);
-				case 'unsafe':
-					need(`dr${t}`);
-					return pop((w) => `${s}${w} & dr${t}${w}`);
-				case 'edge':
-					return pop((w) => `${s}${w} & ED${w}`, masks.edge);
-				case 'corner':
-					return pop((w) => `${s}${w} & CO${w}`, masks.corner);
-				case 'hole':
-					return pop((w) => `${s}${w} & HO${w}`, masks.hole);
-				case 'clone':
-					need(`d${s}`);
-					return pop((w) => `d${s}${w} & e${w}`);
-				case 'jump':
-					need(`r${s}`);
-					return pop((w) => `r${s}${w} & ~d${s}${w}`);
-				case 'capture':
-					need(`cap${s}`);
-					return `cap${s}`;
-				case 'territory':
-					// Empty cells next to the side's blobs that the other side reaches by no move.
-					need(`d${s}`);
-					need(`r${t}`);
-					return pop((w) => `d${s}${w} & e${w} & ~r${t}${w}`);
-				case 'target2':
-				case 'target3':
-				case 'target4': {
-					// Cells the other side reaches with at least k blobs of `s` around: its counts
-					// of `s`'s blobs (`cnt{t}`), at least 2: t1|t2|t3; at least 3: t0&t1|t2|t3;
-					// at least 4: t2|t3.
-					need(`r${t}`);
-					need(`cnt${t}`);
-					const p = `${t}x`;
-					const atLeast = (w: number) =>
-						f === 'target2'
-							? `${p}t1${w} | ${p}t2${w} | ${p}t3${w}`
-							: f === 'target3'
-								? `(${p}t0${w} & ${p}t1${w}) | ${p}t2${w} | ${p}t3${w}`
-								: `${p}t2${w} | ${p}t3${w}`;
-					return pop((w) => `r${t}${w} & (${atLeast(w)})`);
-				}
+			const recipe = featureRecipe(f, s);
+			if (recipe.kind === 'capture') {
+				need(`cap${recipe.side}`);
+				return `cap${recipe.side}`;
 			}
+			recipe.needs.forEach(need);
+			return pop((w) => render(recipe.of, w), withinMasks[recipe.within]);
 		};
 		return { out, feature };
 	};

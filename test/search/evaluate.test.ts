@@ -45,6 +45,34 @@ const arbitraryPosition = fc
 		return positionFromGrid(geometryOf(rows, cols, holes), rowsText, side);
 	});
 
+/** The weights of one taper point, each anywhere in the allowed range. */
+const anyWeights = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
+	minLength: TERM_COUNT,
+	maxLength: TERM_COUNT,
+});
+
+/** The weights of `min` to 9 taper points, opening first. */
+const anyTaperPoints = (min: number) =>
+	fc.integer({ min, max: 9 }).chain((count) => fc.array(anyWeights, { minLength: count, maxLength: count }));
+
+/**
+ * The evaluation of `pos` (side to move's view) from its reference features, with the weights
+ * of two taper points, as plain arithmetic: `floor((A (256 - phase) + B phase) / 256)`.
+ */
+function referenceScore(pos: Position, opening: readonly number[], endgame: readonly number[]): number {
+	const x = referenceFeatures(pos);
+	const filled = pos.count[0] + pos.count[1];
+	const playable = pos.geometry.playableCount;
+	const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * filled) / playable);
+	let a = 0;
+	let b = 0;
+	for (let i = 0; i < TERM_COUNT; i++) {
+		a += opening[i] * x[i];
+		b += endgame[i] * x[i];
+	}
+	return Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE);
+}
+
 const features = (pos: Position, weights = CLASSIC_WEIGHTS) => {
 	const out = new Int32Array(TERM_COUNT);
 	evalKernel(pos.geometry, weights).features(pos.bb, 0, pos.side, out, 0);
@@ -159,21 +187,10 @@ describe('the learned evaluation', () => {
 				arbitraryPosition,
 				fc.constantFrom(100, MAX_WEIGHT).chain((max) => fc.tuple(weightList(max), weightList(max))),
 				(pos, [opening, endgame]) => {
-					const x = referenceFeatures(pos);
 					const mine = pos.count[pos.side];
 					const theirs = pos.count[pos.side ^ 1];
-					const filled = mine + theirs;
-					const playable = pos.geometry.playableCount;
-					const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * filled) / playable);
-					let a = 0;
-					let b = 0;
-					for (let i = 0; i < TERM_COUNT; i++) {
-						a += opening[i] * x[i];
-						b += endgame[i] * x[i];
-					}
-					const expected = Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE);
 					const kernel = evalKernel(pos.geometry, { opening, endgame });
-					expect(kernel.score(pos.bb, 0, pos.side, mine, theirs)).toBe(expected);
+					expect(kernel.score(pos.bb, 0, pos.side, mine, theirs)).toBe(referenceScore(pos, opening, endgame));
 				},
 			),
 			{ numRuns: 200, seed: 14 },
@@ -182,64 +199,44 @@ describe('the learned evaluation', () => {
 
 	it('with 3 to 9 taper points, scores the sum of the two points around the phase, in fixed point', () => {
 		// The kernel's fixed point: t = phase * (K - 1), seg = min(K - 2, t >> 8), u = t - 256 seg.
-		const weightList = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
-			minLength: TERM_COUNT,
-			maxLength: TERM_COUNT,
-		});
 		fc.assert(
-			fc.property(
-				arbitraryPosition,
-				fc
-					.integer({ min: 3, max: 9 })
-					.chain((count) => fc.array(weightList, { minLength: count, maxLength: count })),
-				(pos, points) => {
-					const x = referenceFeatures(pos);
-					const mine = pos.count[pos.side];
-					const theirs = pos.count[pos.side ^ 1];
-					const playable = pos.geometry.playableCount;
-					const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * (mine + theirs)) / playable);
-					const K = points.length;
-					const t = phase * (K - 1);
-					const seg = Math.min(K - 2, Math.floor(t / PHASE_ONE));
-					const u = t - seg * PHASE_ONE;
-					let a = 0;
-					let b = 0;
-					for (let i = 0; i < TERM_COUNT; i++) {
-						a += points[seg][i] * x[i];
-						b += points[seg + 1][i] * x[i];
-					}
-					const expected = Math.floor((a * (PHASE_ONE - u) + b * u) / PHASE_ONE);
-					const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
-					expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, pos.side, mine, theirs)).toBe(expected);
-				},
-			),
+			fc.property(arbitraryPosition, anyTaperPoints(3), (pos, points) => {
+				const x = referenceFeatures(pos);
+				const mine = pos.count[pos.side];
+				const theirs = pos.count[pos.side ^ 1];
+				const playable = pos.geometry.playableCount;
+				const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * (mine + theirs)) / playable);
+				const K = points.length;
+				const t = phase * (K - 1);
+				const seg = Math.min(K - 2, Math.floor(t / PHASE_ONE));
+				const u = t - seg * PHASE_ONE;
+				let a = 0;
+				let b = 0;
+				for (let i = 0; i < TERM_COUNT; i++) {
+					a += points[seg][i] * x[i];
+					b += points[seg + 1][i] * x[i];
+				}
+				const expected = Math.floor((a * (PHASE_ONE - u) + b * u) / PHASE_ONE);
+				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, pos.side, mine, theirs)).toBe(expected);
+			}),
 			{ numRuns: 200, seed: 15 },
 		);
 	});
 
 	it('scores in WebAssembly as in JavaScript, on random boards up to 16 x 16 with 2 to 9 taper points', () => {
-		const weightList = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
-			minLength: TERM_COUNT,
-			maxLength: TERM_COUNT,
-		});
 		fc.assert(
-			fc.property(
-				arbitraryPosition,
-				fc
-					.integer({ min: 2, max: 9 })
-					.chain((count) => fc.array(weightList, { minLength: count, maxLength: count })),
-				(pos, points) => {
-					const K = points.length;
-					const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
-					const wasm = compileEvalKernel(pos.geometry, weights);
-					const js = compileEvalKernel(pos.geometry, weights, 'js');
-					expect(wasm.score).not.toBe(js.score);
-					for (const side of [0, 1] as const) {
-						const args = [pos.bb, 0, side, pos.count[side], pos.count[side ^ 1]] as const;
-						expect(wasm.score(...args)).toBe(js.score(...args));
-					}
-				},
-			),
+			fc.property(arbitraryPosition, anyTaperPoints(2), (pos, points) => {
+				const K = points.length;
+				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				const wasm = compileEvalKernel(pos.geometry, weights);
+				const js = compileEvalKernel(pos.geometry, weights, 'js');
+				expect(wasm.score).not.toBe(js.score);
+				for (const side of [0, 1] as const) {
+					const args = [pos.bb, 0, side, pos.count[side], pos.count[side ^ 1]] as const;
+					expect(wasm.score(...args)).toBe(js.score(...args));
+				}
+			}),
 			{ numRuns: 300, seed: 16 },
 		);
 	});
@@ -261,17 +258,8 @@ describe('the learned evaluation', () => {
 						rows[below][col] = 'B';
 						rows[below + gapRows][other] = 'R';
 						const pos = grid(rows.map((r) => r.join('')));
-						const x = referenceFeatures(pos);
-						const phase = Math.round((PHASE_ONE * 2) / pos.geometry.playableCount);
-						let a = 0;
-						let b = 0;
-						for (let i = 0; i < TERM_COUNT; i++) {
-							a += opening[i] * x[i];
-							b += endgame[i] * x[i];
-						}
-						const expected = Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE);
 						expect(compileEvalKernel(pos.geometry, { opening, endgame }).score(pos.bb, 0, 0, 1, 1)).toBe(
-							expected,
+							referenceScore(pos, opening, endgame),
 						);
 					}
 		}
