@@ -293,10 +293,24 @@ function tablesOf(g: Geometry): KernelTables {
 }
 
 /** The cells of the board (holes included) in word `w`. */
-function validMask(g: Geometry, w: number): number {
+export function validMask(g: Geometry, w: number): number {
 	let mask = 0;
 	for (let k = 0; k < 32; k++) if (g.bitCell[w * 32 + k] >= 0) mask |= 1 << k;
 	return mask;
+}
+
+/**
+ * The bits of every row's first column (`first`) and last column (`last`) within a word: shifted
+ * by one column, a row's end is kept from running into the next row by `~first` or `~last`.
+ */
+export function columnMasks(g: Geometry): { readonly first: number; readonly last: number } {
+	let first = 0;
+	let last = 0;
+	for (let r = 0; r < g.rowsPerWord; r++) {
+		first |= 1 << (r * g.cols);
+		last |= 1 << (r * g.cols + g.cols - 1);
+	}
+	return { first, last };
 }
 
 /** Writes and compiles the kernel of a geometry. */
@@ -363,12 +377,7 @@ export function kernelSource(g: Geometry): string {
 	const hex = (x: number) => `0x${(x >>> 0).toString(16)}`;
 
 	// Column masks within a word: every row's column 0 and column C-1.
-	let col0 = 0;
-	let colLast = 0;
-	for (let r = 0; r < R; r++) {
-		col0 |= 1 << (r * C);
-		colLast |= 1 << (r * C + C - 1);
-	}
+	const { first: col0, last: colLast } = columnMasks(g);
 	/**
 	 * Words that cells at distance <= 2 of a cell in word w can be in: a word holds at least two
 	 * whole rows (columns <= 16), so w - 1 .. w + 1.

@@ -13,6 +13,7 @@
  */
 
 import { type Geometry } from '../game/geometry.js';
+import { columnMasks, validMask } from '../game/shape-kernel.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
 import { featureRecipe, type SetExpr, setMaker } from './eval-sets.js';
 import { BLOCK_EMPTY, encodeModule, I32, i32Const, I64, i64Const, OP, uleb } from './wasm-encoder.js';
@@ -41,17 +42,8 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 	/** The 64-bit word v of a 32-bit-word mask. */
 	const pair = (arr: ArrayLike<number>, v: number): bigint =>
 		(BigInt((2 * v + 1 < W ? arr[2 * v + 1] : 0) >>> 0) << 32n) | BigInt(arr[2 * v] >>> 0);
-	let col0 = 0;
-	let colLast = 0;
-	for (let r = 0; r < R; r++) {
-		col0 |= 1 << (r * C);
-		colLast |= 1 << (r * C + C - 1);
-	}
-	const valid32 = Array.from({ length: W }, (_, w) => {
-		let mask = 0;
-		for (let k = 0; k < 32; k++) if (g.bitCell[w * 32 + k] >= 0) mask |= 1 << k;
-		return mask;
-	});
+	const { first: col0, last: colLast } = columnMasks(g);
+	const valid32 = Array.from({ length: W }, (_, w) => validMask(g, w));
 	/** Bits of the rows of both halves (not the gaps). */
 	const ROWS = ((1n << BigInt(R * C)) - 1n) | (((1n << BigInt(R * C)) - 1n) << 32n);
 	const NC = ROWS & ~(BigInt(col0 >>> 0) | (BigInt(col0 >>> 0) << 32n));

@@ -13,7 +13,7 @@
  */
 
 import { type Geometry } from '../game/geometry.js';
-import { largestCountCode, POP16 } from '../game/shape-kernel.js';
+import { columnMasks, largestCountCode, POP16, validMask } from '../game/shape-kernel.js';
 import { evalKernelWasm } from './eval-kernel-wasm.js';
 import { instantiateModule, webAssemblyAvailable } from './wasm-encoder.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
@@ -168,17 +168,8 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 	const ws = Array.from({ length: W }, (_, w) => w);
 	const hex = (x: number) => `0x${(x >>> 0).toString(16)}`;
 	const masks = featureMasks(g);
-	let col0 = 0;
-	let colLast = 0;
-	for (let r = 0; r < R; r++) {
-		col0 |= 1 << (r * C);
-		colLast |= 1 << (r * C + C - 1);
-	}
-	const valid = ws.map((w) => {
-		let mask = 0;
-		for (let k = 0; k < 32; k++) if (g.bitCell[w * 32 + k] >= 0) mask |= 1 << k;
-		return mask;
-	});
+	const { first: col0, last: colLast } = columnMasks(g);
+	const valid = ws.map((w) => validMask(g, w));
 
 	const lines: string[] = [];
 	const emit = (s: string) => lines.push(s);
