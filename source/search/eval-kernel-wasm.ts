@@ -69,10 +69,12 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 		}
 		return index;
 	};
+	/** A parameter's or a local's value, by its index. */
+	const param = (index: number): Code => [OP.localGet, ...uleb(index)];
 	const get = (key: string): Code => {
 		const index = names.get(key);
 		if (index === undefined) throw new Error(`eval-kernel-wasm: ${key} used before it is set`);
-		return [OP.localGet, ...uleb(index)];
+		return param(index);
 	};
 	const set = (key: string, code: Code, type = I64) => body.push(...code, OP.localSet, ...uleb(local(key, type)));
 	const w = (key: string, v: number) => get(`${key}${v}`);
@@ -104,20 +106,10 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 
 	// The words of the two sides and the empty cells.
 	for (const v of vs) {
+		// Two 32-bit parameters from `p + 2v`, the even one in the low half.
+		const half = (i: number) => [...param(i), OP.i64ExtendI32U];
 		const word = (p: number) =>
-			2 * v + 1 < W
-				? [
-						...[OP.localGet, ...uleb(p + 2 * v), OP.i64ExtendI32U],
-						...[
-							OP.localGet,
-							...uleb(p + 2 * v + 1),
-							OP.i64ExtendI32U,
-							...i64Const(32n),
-							OP.i64Shl,
-							OP.i64Or,
-						],
-					]
-				: [OP.localGet, ...uleb(p + 2 * v), OP.i64ExtendI32U];
+			2 * v + 1 < W ? or(half(p + 2 * v), shl(half(p + 2 * v + 1), 32)) : half(p + 2 * v);
 		set(`m${v}`, word(0));
 		set(`o${v}`, word(W));
 		set(`e${v}`, and(k(pair(g.playable, v)), not(or(w('m', v), w('o', v)))));
@@ -227,9 +219,9 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 			i === TEMPO
 				? i32Const(1)
 				: i === 0
-					? [OP.localGet, ...uleb(P_MINE)]
+					? param(P_MINE)
 					: i === n
-						? [OP.localGet, ...uleb(P_THEIRS)]
+						? param(P_THEIRS)
 						: feature(SIDE_FEATURES[i % n], i < n ? 'm' : 'o');
 		if (x === null) continue;
 		terms.push(i);
@@ -245,10 +237,10 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 	if (K === 2) {
 		set('a', sum(points[0]), I32);
 		set('b', sum(points[1]), I32);
-		set('u', [OP.localGet, ...uleb(P_PH)], I32);
+		set('u', param(P_PH), I32);
 	} else {
 		// t = ph * (K - 1); seg = min(K - 2, t >>> SHIFT); u = t - seg * PHASE_ONE.
-		set('t', [OP.localGet, ...uleb(P_PH), ...i32Const(K - 1), OP.i32Mul], I32);
+		set('t', [...param(P_PH), ...i32Const(K - 1), OP.i32Mul], I32);
 		set('seg', [...get('t'), ...i32Const(SHIFT), OP.i32ShrU], I32);
 		set('seg', [...get('seg'), ...i32Const(K - 2), ...get('seg'), ...i32Const(K - 2), OP.i32LtU, OP.select], I32);
 		set('u', [...get('t'), ...get('seg'), ...i32Const(PHASE_ONE), OP.i32Mul, OP.i32Sub], I32);
