@@ -57,20 +57,27 @@ const anyTaperPoints = (min: number) =>
 
 /**
  * The evaluation of `pos` (side to move's view) from its reference features, with the weights
- * of two taper points, as plain arithmetic: `floor((A (256 - phase) + B phase) / 256)`.
+ * of K >= 2 taper points (opening first), as plain arithmetic in the kernel's fixed point:
+ * t = phase (K - 1), seg = min(K - 2, floor(t / 256)), u = t - 256 seg, and the score
+ * `floor((A (256 - u) + B u) / 256)` of the sums A and B at points seg and seg + 1 (with two
+ * points, u is the phase).
  */
-function referenceScore(pos: Position, opening: readonly number[], endgame: readonly number[]): number {
+function referenceScore(pos: Position, points: readonly (readonly number[])[]): number {
 	const x = referenceFeatures(pos);
 	const filled = pos.count[0] + pos.count[1];
 	const playable = pos.geometry.playableCount;
 	const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * filled) / playable);
+	const K = points.length;
+	const t = phase * (K - 1);
+	const seg = Math.min(K - 2, Math.floor(t / PHASE_ONE));
+	const u = t - seg * PHASE_ONE;
 	let a = 0;
 	let b = 0;
 	for (let i = 0; i < TERM_COUNT; i++) {
-		a += opening[i] * x[i];
-		b += endgame[i] * x[i];
+		a += points[seg][i] * x[i];
+		b += points[seg + 1][i] * x[i];
 	}
-	return Math.floor((a * (PHASE_ONE - phase) + b * phase) / PHASE_ONE);
+	return Math.floor((a * (PHASE_ONE - u) + b * u) / PHASE_ONE);
 }
 
 const features = (pos: Position, weights = CLASSIC_WEIGHTS) => {
@@ -190,7 +197,9 @@ describe('the learned evaluation', () => {
 					const mine = pos.count[pos.side];
 					const theirs = pos.count[pos.side ^ 1];
 					const kernel = evalKernel(pos.geometry, { opening, endgame });
-					expect(kernel.score(pos.bb, 0, pos.side, mine, theirs)).toBe(referenceScore(pos, opening, endgame));
+					expect(kernel.score(pos.bb, 0, pos.side, mine, theirs)).toBe(
+						referenceScore(pos, [opening, endgame]),
+					);
 				},
 			),
 			{ numRuns: 200, seed: 14 },
@@ -201,22 +210,10 @@ describe('the learned evaluation', () => {
 		// The kernel's fixed point: t = phase * (K - 1), seg = min(K - 2, t >> 8), u = t - 256 seg.
 		fc.assert(
 			fc.property(arbitraryPosition, anyTaperPoints(3), (pos, points) => {
-				const x = referenceFeatures(pos);
 				const mine = pos.count[pos.side];
 				const theirs = pos.count[pos.side ^ 1];
-				const playable = pos.geometry.playableCount;
-				const phase = playable === 0 ? 0 : Math.round((PHASE_ONE * (mine + theirs)) / playable);
 				const K = points.length;
-				const t = phase * (K - 1);
-				const seg = Math.min(K - 2, Math.floor(t / PHASE_ONE));
-				const u = t - seg * PHASE_ONE;
-				let a = 0;
-				let b = 0;
-				for (let i = 0; i < TERM_COUNT; i++) {
-					a += points[seg][i] * x[i];
-					b += points[seg + 1][i] * x[i];
-				}
-				const expected = Math.floor((a * (PHASE_ONE - u) + b * u) / PHASE_ONE);
+				const expected = referenceScore(pos, points);
 				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
 				expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, pos.side, mine, theirs)).toBe(expected);
 			}),
@@ -259,7 +256,7 @@ describe('the learned evaluation', () => {
 						rows[below + gapRows][other] = 'R';
 						const pos = grid(rows.map((r) => r.join('')));
 						expect(compileEvalKernel(pos.geometry, { opening, endgame }).score(pos.bb, 0, 0, 1, 1)).toBe(
-							referenceScore(pos, opening, endgame),
+							referenceScore(pos, [opening, endgame]),
 						);
 					}
 		}
