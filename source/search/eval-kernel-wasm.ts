@@ -15,7 +15,7 @@
 import { type Geometry } from '../game/geometry.js';
 import { columnMasks, validMask } from '../game/shape-kernel.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
-import { featureRecipe, type SetExpr, setMaker } from './eval-sets.js';
+import { featureRecipe, type MaskName, namedMasks, type SetExpr, setMaker } from './eval-sets.js';
 import { BLOCK_EMPTY, encodeModule, I32, i32Const, I64, i64Const, OP, uleb } from './wasm-encoder.js';
 
 /** Code that leaves one value on the stack. */
@@ -180,12 +180,12 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 		count: aroundCount,
 		capture,
 	});
-	const maskWords: Record<string, ArrayLike<number>> = { ED: masks.edge, CO: masks.corner, HO: masks.hole };
+	const maskWords = namedMasks(masks);
 	/** Code of a set expression on 64-bit word `v` (the masks as constants). */
 	const render = (x: SetExpr, v: number): Code =>
 		typeof x === 'string'
 			? x in maskWords
-				? k(pair(maskWords[x], v))
+				? k(pair(maskWords[x as MaskName], v))
 				: w(x, v)
 			: 'not' in x
 				? not(render(x.not, v))
@@ -197,7 +197,7 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 		const parts = vs.filter((v) => pair(within, v) !== 0n).map((v) => [...x(v), OP.i64Popcnt]);
 		return parts.length === 0 ? null : [...fold(OP.i64Add, parts), OP.i32WrapI64];
 	};
-	const withinMasks = { board: valid32, ED: masks.edge, CO: masks.corner, HO: masks.hole };
+	const withinMasks = { board: valid32, ...maskWords };
 	/** Code of the count of a side feature of `m` (mine) or `o` (theirs); null if always 0. */
 	const feature = (f: SideFeature, s: 'm' | 'o'): Code | null => {
 		const recipe = featureRecipe(f, s);

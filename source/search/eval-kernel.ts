@@ -17,7 +17,7 @@ import { columnMasks, largestCountCode, POP16, validMask } from '../game/shape-k
 import { evalKernelWasm } from './eval-kernel-wasm.js';
 import { instantiateModule, webAssemblyAvailable } from './wasm-encoder.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
-import { featureRecipe, type SetExpr, setMaker } from './eval-sets.js';
+import { featureRecipe, namedMasks, type SetExpr, setMaker } from './eval-sets.js';
 
 /**
  * Integer weights of the terms (`eval-features.ts` order), in centiblobs, at the taper points:
@@ -284,7 +284,7 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 			}
 			return parts.length === 0 ? '0' : `(${parts.join(' + ')})`;
 		};
-		const withinMasks = { board: valid, ED: masks.edge, CO: masks.corner, HO: masks.hole };
+		const withinMasks = { board: valid, ...namedMasks(masks) };
 		/** Code of the count of a side feature of `m` (mine) or `o` (theirs) (`eval-sets.ts`). */
 		const feature = (f: SideFeature, s: 'm' | 'o'): string => {
 			const recipe = featureRecipe(f, s);

@@ -15,7 +15,7 @@
  *   caps           a number: the most of t's blobs around one empty cell s reaches
  */
 
-import { type SideFeature } from './eval-features.js';
+import { type FeatureMasks, type SideFeature } from './eval-features.js';
 
 /** A side: `m` the side to move, `o` the other. */
 export type SideName = 'm' | 'o';
@@ -119,6 +119,14 @@ export function setMaker(writer: SetWriter): (name: string) => void {
 	return need;
 }
 
+/** The names set expressions give the shape's constant masks: edge, corner and next-to-a-hole cells. */
+export type MaskName = 'ED' | 'CO' | 'HO';
+
+/** The words of a shape's masks (`featureMasks`) by the names set expressions give them. */
+export function namedMasks(masks: FeatureMasks): Readonly<Record<MaskName, Int32Array>> {
+	return { ED: masks.edge, CO: masks.corner, HO: masks.hole };
+}
+
 /** How a side feature is counted. */
 export type FeatureRecipe =
 	/**
@@ -128,7 +136,7 @@ export type FeatureRecipe =
 	| {
 			readonly kind: 'count';
 			readonly of: SetExpr;
-			readonly within: 'board' | 'ED' | 'CO' | 'HO';
+			readonly within: 'board' | MaskName;
 			readonly needs: readonly string[];
 	  }
 	/** The number `cap{side}` (made by its recipe). */
@@ -137,7 +145,7 @@ export type FeatureRecipe =
 /** How feature `f` of side `s` is counted (the definitions of `eval-features.ts`). */
 export function featureRecipe(f: SideFeature, s: SideName): FeatureRecipe {
 	const t = other(s);
-	const count = (of: SetExpr, needs: string[] = [], within: 'board' | 'ED' | 'CO' | 'HO' = 'board') =>
+	const count = (of: SetExpr, needs: string[] = [], within: 'board' | MaskName = 'board') =>
 		({ kind: 'count', of, within, needs }) as const;
 	switch (f) {
 		case 'blobs':
