@@ -91,6 +91,16 @@ export interface EvalKernel {
 	 * to `out[outBase..]` (for tuning and tests).
 	 */
 	features(bb: Int32Array, base: number, side: number, out: Float64Array | Int32Array, outBase: number): void;
+	/**
+	 * The `score` of the position after `move` (not a pass) of `side` in the position at
+	 * `bb[base..]`, from the view of the other side (to move there), without writing that position:
+	 * the search's leaves in one call. `mine` and `theirs` are the blobs of `side` and of the other
+	 * side before the move. Returns `LEAF_UNSURE` where the position after the move has a side
+	 * without blobs or a side to move without a move (the caller makes it and scores it), and the
+	 * kernel has no `leaf` (null) without WebAssembly.
+	 */
+	readonly leaf:
+		((bb: Int32Array, base: number, side: number, move: number, mine: number, theirs: number) => number) | null;
 }
 
 /** Largest weight in absolute value (centiblobs): 100 blobs. */
@@ -153,7 +163,31 @@ export function compileEvalKernel(g: Geometry, weights: TermWeights, code: 'wasm
 			return f(${words('mo')}, ${words('oo')}, PH[mine + theirs], mine, theirs);
 		};`,
 	) as (f: unknown, phase: Int32Array) => EvalKernel['score'];
-	return { score: wrap(exports.score, masks.phase), features: kernel.features };
+	// The leaf's wrapper: the bit index of a cell (`KB`) and whether a move is a jump (`J`).
+	const kb = new Int32Array(256);
+	for (let cell = 0; cell < g.cells; cell++) kb[cell] = g.cellWord[cell] * 32 + (31 - Math.clz32(g.cellBit[cell]));
+	const jump = new Uint8Array(65536);
+	for (let a = 0; a < g.cells; a++)
+		for (let b = 0; b < g.cells; b++)
+			if (Math.max(Math.abs(g.cellRow[a] - g.cellRow[b]), Math.abs(g.cellCol[a] - g.cellCol[b])) === 2)
+				jump[(a << 8) | b] = 1;
+	const wrapLeaf = new Function(
+		'f',
+		'PH',
+		'KB',
+		'J',
+		`'use strict'; return function leaf(bb, base, side, move, mine, theirs) {
+			const mo = base + side * ${g.words}, oo = base + ${g.words} - side * ${g.words};
+			const to = move & 255, from = (move >>> 8) & 255, clone = J[(from << 8) | to] ^ 1;
+			const ph = PH[mine + theirs + clone], fk = clone === 1 ? -1 : KB[from];
+			return f(${words('oo')}, ${words('mo')}, ph, theirs, mine + clone, KB[to], fk);
+		};`,
+	) as (f: unknown, phase: Int32Array, kb: Int32Array, jump: Uint8Array) => NonNullable<EvalKernel['leaf']>;
+	return {
+		score: wrap(exports.score, masks.phase),
+		features: kernel.features,
+		leaf: wrapLeaf(exports.leaf, masks.phase, kb, jump),
+	};
 }
 
 /**
@@ -386,6 +420,6 @@ export function evalKernelSource(g: Geometry, weights: TermWeights): string {
 		lines.push(...load, ...out, ...writes);
 		emit(`}`);
 	}
-	emit(`return { score, features };`);
+	emit(`return { score, features, leaf: null };`);
 	return lines.join('\n');
 }

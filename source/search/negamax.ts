@@ -20,6 +20,8 @@
 import { ATAXX_CLOCK_LIMIT } from '../game/game-over.js';
 import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { EVAL_MISS, EvalCache } from './eval-cache.js';
+import { type EvalKernel } from './eval-kernel.js';
+import { LEAF_UNSURE } from './eval-kernel-wasm.js';
 import { evalTables, type EvalTables, evaluate } from './evaluate.js';
 import {
 	capturesNothing,
@@ -110,6 +112,11 @@ export class TreeSearch implements SplitHost {
 	 * with the learned evaluation (set by `reset`).
 	 */
 	cachingEvals = false;
+	/**
+	 * The learned evaluation's `leaf` (`EvalKernel.leaf`) where leaves are scored by it: the
+	 * learned evaluation in WebAssembly, without the evaluation cache (set by `reset`); else null.
+	 */
+	private fusedLeaf: EvalKernel['leaf'] = null;
 	nodes = 0;
 	seldepth = 0;
 	aborted = false;
@@ -154,6 +161,7 @@ export class TreeSearch implements SplitHost {
 		// it, whether or not this search uses it (a later one may).
 		if (tables.learned !== this.evalTables.learned) this.evalCache.clear();
 		this.cachingEvals = geometry !== null && evalCacheFor(this.options, geometry.cells) && tables.learned !== null;
+		this.fusedLeaf = this.cachingEvals || tables.learned === null ? null : tables.learned.leaf;
 		this.evalTables = tables;
 		this.nodes = 0;
 		this.seldepth = 0;
@@ -516,8 +524,7 @@ export class TreeSearch implements SplitHost {
 	): number {
 		if (depth <= 1 && move !== PASS) {
 			// The child is a leaf, scored without a full node's work.
-			this.makeLeaf(ply, side, move);
-			return -this.leaf(ply + 1);
+			return -this.leafAfter(ply, side, move);
 		}
 		this.stack.makeChild(ply, side, move);
 		if (nullWindow) {
@@ -533,21 +540,50 @@ export class TreeSearch implements SplitHost {
 	 * @returns the child's score from the mover's view
 	 */
 	private searchReduced(ply: number, side: number, move: Move, depth: number, alpha: number): number {
-		if (depth <= 0) {
-			this.makeLeaf(ply, side, move);
-			return -this.leaf(ply + 1);
-		}
+		if (depth <= 0) return -this.leafAfter(ply, side, move);
 		this.stack.makeChild(ply, side, move);
 		return -this.negamax(ply + 1, depth, -alpha - 1, -alpha);
 	}
 
 	/**
-	 * Plays `move` (not a pass) into a child that is a leaf: without its key (a leaf is never
-	 * looked up in the table) unless the evaluation cache needs it.
+	 * The child after `move` (not a pass) of `side` at `ply` as a leaf (`leaf`): scored by the
+	 * evaluation's `leaf` without making it where that can (not near the half-move limit or
+	 * Ataxx's clock limit, which `leaf` reads from the stack), else made without its key (a leaf
+	 * is never looked up in the table) unless the evaluation cache needs it.
+	 * @returns the child's score from its side to move's view
 	 */
-	private makeLeaf(ply: number, side: number, move: Move): void {
-		if (this.cachingEvals) this.stack.makeChild(ply, side, move);
-		else this.stack.makeLeafChild(ply, side, move);
+	private leafAfter(ply: number, side: number, move: Move): number {
+		const stack = this.stack;
+		const child = ply + 1;
+		const fused = this.fusedLeaf;
+		if (this.cachingEvals) {
+			stack.makeChild(ply, side, move);
+			return this.leaf(child);
+		}
+		if (
+			fused === null ||
+			child >= stack.halfMovesLeft ||
+			child >= MAX_PLY - 1 ||
+			(stack.variant === 'ataxx' && stack.clocks[ply] + 1 >= ATAXX_CLOCK_LIMIT)
+		) {
+			stack.makeLeafChild(ply, side, move);
+			return this.leaf(child);
+		}
+		this.pv.clear(child);
+		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
+		if (this.aborted) return 0;
+		if (child > this.seldepth) this.seldepth = child;
+		const score = fused(
+			stack.words,
+			ply * stack.stride,
+			side,
+			move,
+			stack.counts[2 * ply + side],
+			stack.counts[2 * ply + (side ^ 1)],
+		);
+		if (score !== LEAF_UNSURE) return score;
+		stack.makeLeafChild(ply, side, move);
+		return this.leafScore(child);
 	}
 
 	/**
@@ -559,6 +595,11 @@ export class TreeSearch implements SplitHost {
 		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
 		if (this.aborted) return 0;
 		if (ply > this.seldepth) this.seldepth = ply;
+		return this.leafScore(ply);
+	}
+
+	/** `leaf`'s score of the position at `ply`, the node counted. */
+	private leafScore(ply: number): number {
 		const stack = this.stack;
 		const side = (stack.rootSide ^ ply) & 1;
 		const base = ply * stack.stride;

@@ -16,6 +16,8 @@ import {
 import { Searcher } from '../../source/search/search.js';
 import { playMove } from '../../source/game/make-move.js';
 import { legalMoves } from '../../source/game/legal-moves.js';
+import { pseudolegalMoves, sideHasMove } from '../../source/game/movegen.js';
+import { LEAF_UNSURE } from '../../source/search/eval-kernel-wasm.js';
 import { evalTables, evaluate } from '../../source/search/evaluate.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { grid, randomGrid } from '../helpers.js';
@@ -236,6 +238,70 @@ describe('the learned evaluation', () => {
 			}),
 			{ numRuns: 300, seed: 16 },
 		);
+	});
+
+	it('scores the position after a move in one call (`leaf`) as `score` after it is made, or leaves it', () => {
+		// Every move listed by pair (clones from any neighbour too) of either side, on random
+		// boards up to 16 x 16: the score of the position made, from the view of the side to
+		// move there, or LEAF_UNSURE exactly where that side has no move or a side no blob. (Cells
+		// drawn from integers: `arbitraryPosition`'s doubles give mostly boards of one side.)
+		const position = fc
+			.record({
+				rows: fc.integer({ min: 1, max: 16 }),
+				cols: fc.integer({ min: 1, max: 16 }),
+				weights: fc.tuple(
+					fc.integer({ min: 1, max: 8 }),
+					fc.integer({ min: 0, max: 3 }),
+					fc.integer({ min: 1, max: 5 }),
+					fc.integer({ min: 1, max: 5 }),
+				),
+				cells: fc.array(fc.nat({ max: 999 }), { minLength: 256, maxLength: 256 }),
+			})
+			.map(({ rows, cols, weights, cells }) => {
+				let at = 0;
+				const { grid: rowsText, holes } = randomGrid(rows, cols, weights, () => cells[at++] / 1000);
+				return positionFromGrid(geometryOf(rows, cols, holes), rowsText, 0);
+			});
+		let noBlob = 0;
+		let noMove = 0;
+		let scored = 0;
+		fc.assert(
+			fc.property(position, anyTaperPoints(2), (pos, points) => {
+				const K = points.length;
+				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				const kernel = compileEvalKernel(pos.geometry, weights);
+				for (const side of [0, 1] as const) {
+					const mover = { ...pos, side };
+					for (const move of pseudolegalMoves(mover, 'pairs')) {
+						const child = playMove(mover, move);
+						const other = side ^ 1;
+						const got = kernel.leaf!(pos.bb, 0, side, move, pos.count[side], pos.count[other]);
+						if (child.count[0] === 0 || child.count[1] === 0) {
+							expect(got).toBe(LEAF_UNSURE);
+							noBlob++;
+						} else if (!sideHasMove(child, other)) {
+							expect(got).toBe(LEAF_UNSURE);
+							noMove++;
+						} else {
+							expect(got).toBe(kernel.score(child.bb, 0, other, child.count[other], child.count[side]));
+							scored++;
+						}
+					}
+				}
+			}),
+			{ numRuns: 150, seed: 17 },
+		);
+		expect(noBlob).toBeGreaterThan(100);
+		expect(noMove).toBeGreaterThan(0);
+		expect(scored).toBeGreaterThan(10_000);
+		// Red blocked after Blue's clone to the fourth cell (its cells at distance 1 and 2 filled).
+		const blocked = grid(['RBB..']);
+		const kernel = compileEvalKernel(blocked.geometry, SHIPPED_WEIGHTS.blobwar);
+		expect(kernel.leaf!(blocked.bb, 0, 0, (3 << 8) | 3, 2, 1)).toBe(LEAF_UNSURE);
+	});
+
+	it('in JavaScript alone (no WebAssembly), has no `leaf`', () => {
+		expect(compileEvalKernel(geometryOf(7, 7), SHIPPED_WEIGHTS.ataxx, 'js').leaf).toBeNull();
 	});
 
 	it('in WebAssembly, moves cells across the gap between the rows of two 32-bit words exactly', () => {
