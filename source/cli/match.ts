@@ -42,8 +42,7 @@ const help = `
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|jumppenalty|killers|history=on|off,
                                    countermove=on|off (the counter-move heuristic, off by default),
-                                   positional|evalcache=on|off (evalcache=auto, the default: on
-                                   for boards of more than 64 cells),
+                                   positional|evalcache=on|off (evalcache=auto, the default: off),
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
                                    selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off
                                    (selectivity); nullmove=auto (the default: off under Ataxx

@@ -227,13 +227,13 @@ class UaiServer {
 	}
 
 	private identify(): void {
-		// The null move's default is the rule set's, the evaluation cache's the board's: list them as
-		// a search of the current position (the 7x7 start until a position command) will use them.
+		// The null move's default is the rule set's: list it (and the evaluation cache's) as a search
+		// of the current position will use them.
 		const set = { ...DEFAULT_SEARCH_OPTIONS, ...this.options };
 		const full = {
 			...set,
 			nullMove: nullMoveFor(set, UAI_VARIANT),
-			evalCache: evalCacheFor(set, this.position.geometry.cells),
+			evalCache: evalCacheFor(set),
 		};
 		this.reply({ type: 'id', field: 'name', value: ENGINE_NAME });
 		this.reply({ type: 'id', field: 'author', value: 'the blobterm developers' });

@@ -18,7 +18,7 @@
  *             evalcache=on|off
  *             selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off
  *             nullmove=auto    (the default: on under Blob War rules, off under Ataxx rules)
- *             evalcache=auto   (the default: on for boards of more than 64 cells)
+ *             evalcache=auto   (the default: off)
  *                              search options (`search/option-text.ts`): builtin:preset=skeleton
  *   ti:       args=TEMPLATE    argument list, placeholders {board} {time} {time-ms} {moves}
  *             grace=MS         extra ms after TIME before the program loses (default 500)

@@ -160,7 +160,7 @@ export class TreeSearch implements SplitHost {
 		// The cache holds the scores of one evaluation: another one (a board shape, weights) empties
 		// it, whether or not this search uses it (a later one may).
 		if (tables.learned !== this.evalTables.learned) this.evalCache.clear();
-		this.cachingEvals = geometry !== null && evalCacheFor(this.options, geometry.cells) && tables.learned !== null;
+		this.cachingEvals = geometry !== null && evalCacheFor(this.options) && tables.learned !== null;
 		this.fusedLeaf = this.cachingEvals || tables.learned === null ? null : tables.learned.leaf;
 		this.evalTables = tables;
 		this.nodes = 0;

@@ -13,7 +13,7 @@
  *                                     lmpcaptures: late-move pruning near the leaves skips the moves
  *                                     capturing one blob too)
  *   nullmove=auto                     the rule set's default: on under Blob War rules, off under Ataxx rules
- *   evalcache=auto                    the board's default: on for boards of more than 64 cells
+ *   evalcache=auto                    the default: off
  */
 
 import { readWeightsFile, WeightsFileError } from './eval-weights.js';

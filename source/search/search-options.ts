@@ -68,7 +68,7 @@ export interface SearchOptions {
 	/**
 	 * The evaluation cache (`eval-cache.ts`): the learned evaluation's scores kept by Zobrist key,
 	 * per thread. It changes the time, not the tree (the same scores, nodes and moves). null: the
-	 * board's default (`evalCacheFor`), on for boards of more than 64 cells.
+	 * default (`evalCacheFor`), off on every board.
 	 */
 	readonly evalCache: boolean | null;
 	/**
@@ -220,19 +220,15 @@ export function nullMoveFor(options: Pick<SearchOptions, 'nullMove'>, variant: V
 	return options.nullMove ?? variant === 'blobwar';
 }
 
-/** Boards of more than this many cells (`Geometry.cells`) cache the evaluation by default. */
-const EVAL_CACHE_MAX_CELLS_OFF = 64;
-
 /**
- * Whether the search caches the learned evaluation on a board of `cells` cells (`Geometry.cells`,
- * rows times columns): `options.evalCache` when set, else on for more than 64 cells (on square
- * boards, those of 3 or more 32-bit words: 7x7 and 8x8 take 2, 10x10 4, 16x16 8; a rectangle
- * such as 7x9, 63 cells in 3 words, stays off). A probe costs a cache miss and
- * every leaf its Zobrist key; the evaluation costs in proportion to the words. With the same
- * trees, CPU time to the same depths without it against with it (medians of alternated runs;
- * docs/benchmarks.md): 7x7 under Ataxx rules 7% less, the 8x8 bench positions 17% less, the
- * 1-word boards (gruyere5, 5x6) the same, 10x10 5% more, 12x12 34% more, the 16x16 start 15% more.
+ * Whether the search caches the learned evaluation: `options.evalCache` when set, else off, on
+ * every board. A probe costs a
+ * cache miss and every leaf its Zobrist key, where the search scores a leaf without making it
+ * (`EvalKernel.leaf`, one WebAssembly call). With the same trees, time to the same depths
+ * without it against with it (medians of alternated runs; docs/benchmarks.md): 9x9 4% to 16%
+ * less, 10x10 3% to 12%, 12x12 6% to 12%, the 16x16 bench position about 12% (until then the
+ * cache was on for boards of more than 64 cells, where it saved 5% to 34%).
  */
-export function evalCacheFor(options: Pick<SearchOptions, 'evalCache'>, cells: number): boolean {
-	return options.evalCache ?? cells > EVAL_CACHE_MAX_CELLS_OFF;
+export function evalCacheFor(options: Pick<SearchOptions, 'evalCache'>): boolean {
+	return options.evalCache ?? false;
 }

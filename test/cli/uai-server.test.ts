@@ -30,7 +30,7 @@ describe('blob-engine --uai, a scripted session with a real child process', () =
 		expect(session.lines[0]).toBe('id name blobterm 0.1');
 		expect(session.lines).toContain('option name Hash type spin default 64 min 1 max 4096');
 		// UAI plays Ataxx rules: the null move is off there, the other selective switches on; the
-		// evaluation cache is off on the 7x7 board (more than 64 cells only).
+		// evaluation cache is off.
 		expect(session.lines).toContain('option name NullMove type check default false');
 		expect(session.lines).toContain('option name EvalCache type check default false');
 		expect(session.lines).toContain('option name Futility type check default true');

@@ -55,7 +55,7 @@ describe('the evaluation cache in the search', () => {
 		expect(withCache.nodes).toBeGreaterThan(1000);
 	});
 
-	it('is used by default on boards of more than 64 cells only (16x16), and where the option forces it', () => {
+	it('is not used by default on any board (16x16 included), only where the option forces it', () => {
 		const caches = (position: ReturnType<typeof board>, options: Partial<SearchOptions>, limits: SearchLimits) => {
 			const searcher = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, ...options });
 			searcher.search(position, limits);
@@ -65,7 +65,8 @@ describe('the evaluation cache in the search', () => {
 		expect(caches(ataxx(), {}, { depth: 3, variant: 'ataxx' })).toBe(false);
 		expect(caches(board('default'), {}, { depth: 3 })).toBe(false);
 		expect(caches(board('gruyere5'), {}, { depth: 3 })).toBe(false);
-		expect(caches(board('16x16'), {}, { depth: 2 })).toBe(true);
+		expect(caches(board('16x16'), {}, { depth: 2 })).toBe(false);
+		expect(caches(board('16x16'), { evalCache: true }, { depth: 2 })).toBe(true);
 		expect(caches(ataxx(), { evalCache: true }, { depth: 3, variant: 'ataxx' })).toBe(true);
 		expect(caches(board('16x16'), { evalCache: false }, { depth: 2 })).toBe(false);
 		// The blob difference alone has nothing to cache.
