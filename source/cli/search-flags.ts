@@ -51,8 +51,9 @@ export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or 
     --set KEY=VALUE    a search option, repeatable: aspiration, tt, ttmove, captures,
                        jumppenalty, killers, countermove (the counter-move heuristic, off
                        by default), history, positional, evalcache (the evaluation
-                       cache: time, not nodes; auto, the default: off) = on|off; eval = tuned|classic (the
-                       learned evaluation, or the blob difference plus exposure);
+                       cache: time, not nodes; auto, the default: off) = on|off;
+                       eval = tuned|classic (the learned evaluation, or the blob
+                       difference plus exposure);
                        weights = FILE (eval=tuned with the weights of blobterm tune);
                        exposure = N (centiblobs per exposed blob, classic); selectivity:
                        selective (off: none of the next, an exact search), nullmove, rfp
