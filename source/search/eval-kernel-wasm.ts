@@ -36,10 +36,17 @@ type Code = number[];
 
 /**
  * The WebAssembly module of `score` for a shape and the weights of its taper points (opening
- * first, `taperPoints`), checked by the caller: one exported function `score`
- * of `2 * words + 3` 32-bit parameters (the side to move's words, the other side's words, the
- * phase `PHASE[mine + theirs]`, mine, theirs) returning the score in centiblobs, the value of
- * `EvalKernel.score`.
+ * first, `taperPoints`), checked by the caller. Two exported functions:
+ * - `score`, of `2 * words + 3` 32-bit parameters (the side to move's words, the other side's
+ *   words, the phase `PHASE[mine + theirs]`, mine, theirs), returns the score in centiblobs, the
+ *   value of `EvalKernel.score`;
+ * - `leaf`, of `2 * words + 5`, scores the position after a move without writing it: the words
+ *   of the side to move after the move (the mover's opponent) and of the mover, both before it,
+ *   the phase after it, their blobs before it (the mover's plus one for a clone), the bit index
+ *   (`word * 32 + bit`) of the move's target and of its origin (-1 for a clone). It makes the
+ *   move on its words (the opponent's blobs next to the target change sides: one dilation of the
+ *   target's bit), then returns `LEAF_UNSURE` if a side has no blob or the side to move reaches
+ *   no empty cell, else `score` of that position (`EvalKernel.leaf`).
  */
 export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]): Uint8Array {
 	const W = g.words;
