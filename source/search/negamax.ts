@@ -569,10 +569,7 @@ export class TreeSearch implements SplitHost {
 			stack.makeLeafChild(ply, side, move);
 			return this.leaf(child);
 		}
-		this.pv.clear(child);
-		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
-		if (this.aborted) return 0;
-		if (child > this.seldepth) this.seldepth = child;
+		if (!this.countLeaf(child)) return 0;
 		const score = fused(
 			stack.words,
 			ply * stack.stride,
@@ -591,11 +588,19 @@ export class TreeSearch implements SplitHost {
 	 * without a key): the score of a finished game, else the static evaluation. Counts the node.
 	 */
 	leaf(ply: number): number {
+		return this.countLeaf(ply) ? this.leafScore(ply) : 0;
+	}
+
+	/**
+	 * Counts a leaf at `ply` (its principal variation emptied, the selective depth raised), looking
+	 * at the limits every `CHECK_INTERVAL` nodes. Returns false if the search is aborted.
+	 */
+	private countLeaf(ply: number): boolean {
 		this.pv.clear(ply);
 		if ((++this.nodes & (CHECK_INTERVAL - 1)) === 0) this.checkStop();
-		if (this.aborted) return 0;
+		if (this.aborted) return false;
 		if (ply > this.seldepth) this.seldepth = ply;
-		return this.leafScore(ply);
+		return true;
 	}
 
 	/** `leaf`'s score of the position at `ply`, the node counted. */
