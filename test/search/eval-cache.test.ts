@@ -7,6 +7,7 @@ import { CLASSIC_WEIGHTS } from '../../source/search/eval-weights.js';
 import { Searcher } from '../../source/search/search.js';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../source/search/search-options.js';
 import { type SearchLimits, type SearchResult } from '../../source/search/types.js';
+import { grid } from '../helpers.js';
 
 const board = (name: string) => parseBoardFile(readFileSync(`boards/${name}.bwb`, 'utf8')).position;
 
@@ -47,12 +48,39 @@ describe('the evaluation cache in the search', () => {
 		['8x8 default board', () => board('default'), { depth: 7 }],
 		['gruyere5', () => board('gruyere5'), { depth: 9 }],
 		['16x16', () => board('16x16'), { depth: 5 }],
+		// With the cache the leaves are made and scored one by one; without it in one call
+		// (`EvalKernel.leaf`), which leaves the ends of the game and the limits to the search.
+		[
+			'Ataxx, 4 half-moves from the clock limit',
+			() => parseFen('x5o/7/7/7/7/7/o5x x 96 49').position,
+			{ depth: 7, variant: 'ataxx' },
+		],
+		[
+			'Ataxx, a side wiped out within the horizon',
+			() => parseFen('7/7/2xxx2/2xox2/2xxx2/7/6o x 0 1').position,
+			{
+				depth: 6,
+				variant: 'ataxx',
+			},
+		],
+		['Blob War, 3 half-moves from the limit', () => board('default'), { depth: 6, halfMovesLeft: 3 }],
+		['Blob War, 4 empty cells left', () => grid(['BBRRB', 'RB.BR', 'BRBR.', 'RR.BB', 'BBR.B']), { depth: 6 }],
 	];
 	it.each(cases)('%s: the same move, score, nodes and PV with it and without it', (_, position, limits) => {
 		const withCache = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evalCache: true }).search(position(), limits);
 		const without = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evalCache: false }).search(position(), limits);
 		expect(summary(withCache)).toEqual(summary(without));
-		expect(withCache.nodes).toBeGreaterThan(1000);
+		expect(withCache.nodes).toBeGreaterThan(100);
+	});
+
+	it('one half-move from the Ataxx clock limit, scores a jump as the draw it is, with it and without it', () => {
+		// Every child is a leaf; a jump takes the clock to 100 (a draw), a clone resets it.
+		const position = () => parseFen('x5o/7/7/7/7/7/o5x x 99 49').position;
+		const limits = { depth: 1, variant: 'ataxx' } as const;
+		const withCache = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evalCache: true }).search(position(), limits);
+		const without = new Searcher({ ...DEFAULT_SEARCH_OPTIONS, evalCache: false }).search(position(), limits);
+		expect(summary(without)).toEqual(summary(withCache));
+		expect(without.score).toBe(0);
 	});
 
 	it('is not used by default on any board (16x16 included), only where the option forces it', () => {
