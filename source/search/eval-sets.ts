@@ -131,7 +131,8 @@ export function namedMasks(masks: FeatureMasks): Readonly<Record<MaskName, Int32
 export type FeatureRecipe =
 	/**
 	 * The number of cells of `of`; `within` names the cells it can hold (the board's cells, or a
-	 * mask: a word where the mask has none is not counted); `needs` the sets to make first.
+	 * mask: a word where the mask has none is not counted); `needs` the sets to make first
+	 * (`setsRead` of `of`).
 	 */
 	| {
 			readonly kind: 'count';
@@ -142,33 +143,54 @@ export type FeatureRecipe =
 	/** The number `cap{side}` (made by its recipe). */
 	| { readonly kind: 'capture'; readonly side: SideName };
 
+const READ_SETS: ReadonlySet<string> = new Set(['m', 'o', 'e', 'ED', 'CO', 'HO']);
+
+/**
+ * The named sets an expression reads that a generator must make first, in the order they
+ * appear: not `m`, `o`, `e` or the masks, which it reads; a bit plane `{s}xt0..3` is made by
+ * `cnt{s}`.
+ */
+export function setsRead(x: SetExpr): string[] {
+	const out: string[] = [];
+	const walk = (y: SetExpr): void => {
+		if (typeof y === 'string') {
+			const plane = /^([mo])xt[0-3]$/.exec(y);
+			const name = plane ? `cnt${plane[1]}` : y;
+			if (!READ_SETS.has(name) && !out.includes(name)) out.push(name);
+		} else if ('not' in y) walk(y.not);
+		else ('and' in y ? y.and : y.or).forEach(walk);
+	};
+	walk(x);
+	return out;
+}
+
 /** How feature `f` of side `s` is counted (the definitions of `eval-features.ts`). */
 export function featureRecipe(f: SideFeature, s: SideName): FeatureRecipe {
 	const t = other(s);
-	const count = (of: SetExpr, needs: string[] = [], within: 'board' | MaskName = 'board') =>
-		({ kind: 'count', of, within, needs }) as const;
+	const count = (of: SetExpr, within: 'board' | MaskName = 'board') =>
+		({ kind: 'count', of, within, needs: setsRead(of) }) as const;
 	switch (f) {
 		case 'blobs':
 			return count(s);
 		case 'safe':
-			return count({ and: [s, { not: 'de' }] }, ['de']);
+			return count({ and: [s, { not: 'de' }] });
 		case 'unsafe':
-			return count({ and: [s, `dr${t}`] }, [`dr${t}`]);
+			return count({ and: [s, `dr${t}`] });
 		case 'edge':
-			return count({ and: [s, 'ED'] }, [], 'ED');
+			return count({ and: [s, 'ED'] }, 'ED');
 		case 'corner':
-			return count({ and: [s, 'CO'] }, [], 'CO');
+			return count({ and: [s, 'CO'] }, 'CO');
 		case 'hole':
-			return count({ and: [s, 'HO'] }, [], 'HO');
+			return count({ and: [s, 'HO'] }, 'HO');
 		case 'clone':
-			return count({ and: [`d${s}`, 'e'] }, [`d${s}`]);
+			return count({ and: [`d${s}`, 'e'] });
 		case 'jump':
-			return count({ and: [`r${s}`, { not: `d${s}` }] }, [`r${s}`]);
+			return count({ and: [`r${s}`, { not: `d${s}` }] });
 		case 'capture':
 			return { kind: 'capture', side: s };
 		case 'territory':
 			// Empty cells next to the side's blobs that the other side reaches by no move.
-			return count({ and: [`d${s}`, 'e', { not: `r${t}` }] }, [`d${s}`, `r${t}`]);
+			return count({ and: [`d${s}`, 'e', { not: `r${t}` }] });
 		case 'target2':
 		case 'target3':
 		case 'target4': {
@@ -181,7 +203,7 @@ export function featureRecipe(f: SideFeature, s: SideName): FeatureRecipe {
 					: f === 'target3'
 						? { or: [{ and: [p(0), p(1)] }, p(2), p(3)] }
 						: { or: [p(2), p(3)] };
-			return count({ and: [`r${t}`, atLeast] }, [`r${t}`, `cnt${t}`]);
+			return count({ and: [`r${t}`, atLeast] });
 		}
 	}
 }
