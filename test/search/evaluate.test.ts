@@ -274,7 +274,7 @@ describe('the learned evaluation', () => {
 					const mover = { ...pos, side };
 					for (const move of pseudolegalMoves(mover, 'pairs')) {
 						const child = playMove(mover, move);
-						const other = side ^ 1;
+						const other = (side ^ 1) as 0 | 1;
 						const got = kernel.leaf!(pos.bb, 0, side, move, pos.count[side], pos.count[other]);
 						if (child.count[0] === 0 || child.count[1] === 0) {
 							expect(got).toBe(LEAF_UNSURE);
