@@ -215,6 +215,11 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 			count: aroundCount,
 			capture,
 		});
+		/** The popcount (an i32) of a set given per word, within `within` (32-bit words); null if always 0. */
+		const pop = (x: (v: number) => Code, within: ArrayLike<number>): Code | null => {
+			const parts = vs.filter((v) => pair(within, v) !== 0n).map((v) => [...x(v), OP.i64Popcnt]);
+			return parts.length === 0 ? null : [...fold(OP.i64Add, parts), OP.i32WrapI64];
+		};
 		if (fused) {
 			// The move of the other side (`o`) to bit index tk, from fk if a jump (else -1): the
 			// cells next to tk by one dilation of its bit, the blobs of `m` there captured.
@@ -240,15 +245,10 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 				set(`m${v}`, xor(w('m', v), w('cut', v)));
 				set(`o${v}`, xor(or(w('o', v), w('cut', v), w('tob', v)), bitOf(P_FROM, v)));
 			}
+			// The blobs captured (`pop` within the board's cells, which every word holds: never null).
 			set(
 				'taken',
-				[
-					...fold(
-						OP.i64Add,
-						vs.map((v) => [...w('cut', v), OP.i64Popcnt]),
-					),
-					OP.i32WrapI64,
-				],
+				pop((v) => w('cut', v), valid32)!,
 				I32,
 			);
 			body.push(...param(P_MINE), ...get('taken'), OP.i32Sub, OP.localSet, ...uleb(P_MINE));
@@ -274,11 +274,6 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 					: 'and' in x
 						? and(...x.and.map((y) => render(y, v)))
 						: or(...x.or.map((y) => render(y, v)));
-		/** The popcount (an i32) of a set given per word, within `within` (32-bit words); null if always 0. */
-		const pop = (x: (v: number) => Code, within: ArrayLike<number>): Code | null => {
-			const parts = vs.filter((v) => pair(within, v) !== 0n).map((v) => [...x(v), OP.i64Popcnt]);
-			return parts.length === 0 ? null : [...fold(OP.i64Add, parts), OP.i32WrapI64];
-		};
 		const withinMasks = { board: valid32, ...maskWords };
 		/** Code of the count of a side feature of `m` (mine) or `o` (theirs); null if always 0. */
 		const feature = (f: SideFeature, s: 'm' | 'o'): Code | null => {
