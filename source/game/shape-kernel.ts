@@ -226,6 +226,11 @@ interface KernelTables {
 	readonly ZOBRIST_SIDE_HI: number;
 }
 
+/** The bit index (`word * 32 + bit`) of `cell` in a position's words (`KernelTables.CELL_BIT`). */
+export function cellBitIndex(g: Geometry, cell: number): number {
+	return g.cellWord[cell] * 32 + (31 - Math.clz32(g.cellBit[cell]));
+}
+
 function tablesOf(g: Geometry): KernelTables {
 	const W = g.words;
 	const neighbours: Int32Array[] = [];
@@ -251,7 +256,7 @@ function tablesOf(g: Geometry): KernelTables {
 	const distance = new Uint8Array(256 * 256).fill(3);
 	const playableBit = new Uint8Array(W * 32);
 	for (let cell = 0; cell < g.cells; cell++) {
-		cellBit[cell] = g.cellWord[cell] * 32 + (31 - Math.clz32(g.cellBit[cell]));
+		cellBit[cell] = cellBitIndex(g, cell);
 		playableBit[cellBit[cell]] = g.isHole[cell] ? 0 : 1;
 		for (let other = 0; other < g.cells; other++) {
 			const d = cellDistance(g, cell, other);

@@ -12,8 +12,8 @@
  * features are those of `eval-features.ts`; the weighted sum is interpolated by the phase.
  */
 
-import { type Geometry } from '../game/geometry.js';
-import { columnMasks, largestCountCode, POP16, validMask } from '../game/shape-kernel.js';
+import { cellDistance, type Geometry } from '../game/geometry.js';
+import { cellBitIndex, columnMasks, largestCountCode, POP16, validMask } from '../game/shape-kernel.js';
 import { evalKernelWasm } from './eval-kernel-wasm.js';
 import { instantiateModule, webAssemblyAvailable } from './wasm-encoder.js';
 import { featureMasks, PHASE_ONE, SIDE_FEATURES, type SideFeature, TERM_COUNT, TEMPO } from './eval-features.js';
@@ -165,12 +165,10 @@ export function compileEvalKernel(g: Geometry, weights: TermWeights, code: 'wasm
 	) as (f: unknown, phase: Int32Array) => EvalKernel['score'];
 	// The leaf's wrapper: the bit index of a cell (`KB`) and whether a move is a jump (`J`).
 	const kb = new Int32Array(256);
-	for (let cell = 0; cell < g.cells; cell++) kb[cell] = g.cellWord[cell] * 32 + (31 - Math.clz32(g.cellBit[cell]));
+	for (let cell = 0; cell < g.cells; cell++) kb[cell] = cellBitIndex(g, cell);
 	const jump = new Uint8Array(65536);
 	for (let a = 0; a < g.cells; a++)
-		for (let b = 0; b < g.cells; b++)
-			if (Math.max(Math.abs(g.cellRow[a] - g.cellRow[b]), Math.abs(g.cellCol[a] - g.cellCol[b])) === 2)
-				jump[(a << 8) | b] = 1;
+		for (let b = 0; b < g.cells; b++) if (cellDistance(g, a, b) === 2) jump[(a << 8) | b] = 1;
 	const wrapLeaf = new Function(
 		'f',
 		'PH',
