@@ -120,7 +120,10 @@ export function setMaker(writer: SetWriter): (name: string) => void {
 }
 
 /** The names set expressions give the shape's constant masks: edge, corner and next-to-a-hole cells. */
-export type MaskName = 'ED' | 'CO' | 'HO';
+export const MASK_NAMES = ['ED', 'CO', 'HO'] as const;
+
+/** One of `MASK_NAMES`. */
+export type MaskName = (typeof MASK_NAMES)[number];
 
 /** The words of a shape's masks (`featureMasks`) by the names set expressions give them. */
 export function namedMasks(masks: FeatureMasks): Readonly<Record<MaskName, Int32Array>> {
@@ -143,7 +146,8 @@ export type FeatureRecipe =
 	/** The number `cap{side}` (made by its recipe). */
 	| { readonly kind: 'capture'; readonly side: SideName };
 
-const READ_SETS: ReadonlySet<string> = new Set(['m', 'o', 'e', 'ED', 'CO', 'HO']);
+/** The sets a generator reads rather than makes: the position's and the masks. */
+const READ_SETS: ReadonlySet<string> = new Set(['m', 'o', 'e', ...MASK_NAMES]);
 
 /**
  * The named sets an expression reads that a generator must make first, in the order they

@@ -222,12 +222,12 @@ export function nullMoveFor(options: Pick<SearchOptions, 'nullMove'>, variant: V
 
 /**
  * Whether the search caches the learned evaluation: `options.evalCache` when set, else off, on
- * every board. A probe costs a
- * cache miss and every leaf its Zobrist key, where the search scores a leaf without making it
- * (`EvalKernel.leaf`, one WebAssembly call). With the same trees, time to the same depths
- * without it against with it (medians of alternated runs; docs/benchmarks.md): 9x9 4% to 16%
- * less, 10x10 3% to 12%, 12x12 6% to 12%, the 16x16 bench position about 12% (until then the
- * cache was on for boards of more than 64 cells, where it saved 5% to 34%).
+ * every board. A probe costs a cache miss and every leaf its Zobrist key, where the search
+ * scores a leaf without making it (`EvalKernel.leaf`, one WebAssembly call). With the same
+ * trees, time to the same depths without it against with it (medians of alternated runs;
+ * docs/benchmarks.md): 9x9 4% to 16% less, 10x10 3% to 12%, 12x12 6% to 12%, the 16x16 bench
+ * position about 12% (until then the cache was on for boards of more than 64 cells, where it
+ * saved 5% to 34%).
  */
 export function evalCacheFor(options: Pick<SearchOptions, 'evalCache'>): boolean {
 	return options.evalCache ?? false;
