@@ -23,29 +23,33 @@ import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { grid, randomGrid } from '../helpers.js';
 import { referenceFeatures } from './eval-reference.js';
 
-/** A random board up to 16 x 16 with holes, blobs of both sides and empty cells; either side to move. */
-const arbitraryPosition = fc
-	.record({
-		rows: fc.integer({ min: 1, max: 16 }),
-		cols: fc.integer({ min: 1, max: 16 }),
-		side: fc.constantFrom<Side>(0, 1),
-		// Weights of empty, hole, Blue, Red.
-		weights: fc.tuple(
-			fc.integer({ min: 1, max: 8 }),
-			fc.integer({ min: 0, max: 3 }),
-			fc.integer({ min: 0, max: 5 }),
-			fc.integer({ min: 0, max: 5 }),
-		),
-		cells: fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), {
-			minLength: 256,
-			maxLength: 256,
-		}),
-	})
-	.map(({ rows, cols, side, weights, cells }) => {
-		let at = 0;
-		const { grid: rowsText, holes } = randomGrid(rows, cols, weights, () => cells[at++]);
-		return positionFromGrid(geometryOf(rows, cols, holes), rowsText, side);
-	});
+/**
+ * A random board up to 16 x 16 with holes, blobs of both sides and empty cells, either side to
+ * move: each cell drawn by `randomGrid` from a number in [0, 1) given by `cell`, each side's
+ * weight at least `minBlobs`.
+ */
+const positionOf = (cell: fc.Arbitrary<number>, minBlobs: number) =>
+	fc
+		.record({
+			rows: fc.integer({ min: 1, max: 16 }),
+			cols: fc.integer({ min: 1, max: 16 }),
+			side: fc.constantFrom<Side>(0, 1),
+			// Weights of empty, hole, Blue, Red.
+			weights: fc.tuple(
+				fc.integer({ min: 1, max: 8 }),
+				fc.integer({ min: 0, max: 3 }),
+				fc.integer({ min: minBlobs, max: 5 }),
+				fc.integer({ min: minBlobs, max: 5 }),
+			),
+			cells: fc.array(cell, { minLength: 256, maxLength: 256 }),
+		})
+		.map(({ rows, cols, side, weights, cells }) => {
+			let at = 0;
+			const { grid: rowsText, holes } = randomGrid(rows, cols, weights, () => cells[at++]);
+			return positionFromGrid(geometryOf(rows, cols, holes), rowsText, side);
+		});
+
+const arbitraryPosition = positionOf(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), 0);
 
 /** The weights of one taper point, each anywhere in the allowed range. */
 const anyWeights = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
@@ -244,24 +248,12 @@ describe('the learned evaluation', () => {
 		// Every move listed by pair (clones from any neighbour too) of either side, on random
 		// boards up to 16 x 16: the score of the position made, from the view of the side to
 		// move there, or LEAF_UNSURE exactly where that side has no move or a side no blob. (Cells
-		// drawn from integers: `arbitraryPosition`'s doubles give mostly boards of one side.)
-		const position = fc
-			.record({
-				rows: fc.integer({ min: 1, max: 16 }),
-				cols: fc.integer({ min: 1, max: 16 }),
-				weights: fc.tuple(
-					fc.integer({ min: 1, max: 8 }),
-					fc.integer({ min: 0, max: 3 }),
-					fc.integer({ min: 1, max: 5 }),
-					fc.integer({ min: 1, max: 5 }),
-				),
-				cells: fc.array(fc.nat({ max: 999 }), { minLength: 256, maxLength: 256 }),
-			})
-			.map(({ rows, cols, weights, cells }) => {
-				let at = 0;
-				const { grid: rowsText, holes } = randomGrid(rows, cols, weights, () => cells[at++] / 1000);
-				return positionFromGrid(geometryOf(rows, cols, holes), rowsText, 0);
-			});
+		// drawn from integers and both sides weighted: `arbitraryPosition`'s doubles give mostly
+		// boards of one side.)
+		const position = positionOf(
+			fc.nat({ max: 999 }).map((n) => n / 1000),
+			1,
+		);
 		let noBlob = 0;
 		let noMove = 0;
 		let scored = 0;
