@@ -2,6 +2,7 @@
  * Small helpers shared by the tests.
  */
 
+import fc from 'fast-check';
 import { geometryOf } from '../source/game/geometry.js';
 import { BLUE, positionFromGrid, type Position, type Side } from '../source/game/position.js';
 import { parseMoveText } from '../source/game/notation.js';
@@ -75,4 +76,36 @@ export function randomGrid(
 		lines.push(line);
 	}
 	return { grid: lines, holes };
+}
+
+/** A range `[min, max]` of one of `randomGrid`'s weights (integers). */
+export type WeightRange = readonly [number, number];
+
+/**
+ * A random board up to 16 x 16 for property tests, either side to move: its cells drawn by
+ * `randomGrid` from a seeded `lcgRandom` (fast-check's doubles lean towards 0, which would make
+ * most boards one kind of cell), with weights of empty cells, holes, Blue and Red each drawn from
+ * its range. Gives the position and the random source, which goes on after the board (for
+ * tables drawn with it).
+ */
+export function arbitraryBoard(
+	empty: WeightRange,
+	hole: WeightRange,
+	blue: WeightRange,
+	red: WeightRange,
+): fc.Arbitrary<{ pos: Position; next: () => number }> {
+	const weight = ([min, max]: WeightRange) => fc.integer({ min, max });
+	return fc
+		.record({
+			rows: fc.integer({ min: 1, max: 16 }),
+			cols: fc.integer({ min: 1, max: 16 }),
+			side: fc.constantFrom<Side>(0, 1),
+			weights: fc.tuple(weight(empty), weight(hole), weight(blue), weight(red)),
+			seed: fc.integer(),
+		})
+		.map(({ rows, cols, side, weights, seed }) => {
+			const next = lcgRandom(seed);
+			const { grid, holes } = randomGrid(rows, cols, weights, next);
+			return { pos: positionFromGrid(geometryOf(rows, cols, holes), grid, side), next };
+		});
 }

@@ -2,42 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { popcount32 } from '../../source/game/bitboard.js';
 import { gameEnd } from '../../source/game/game-over.js';
-import { geometryOf } from '../../source/game/geometry.js';
 import { makeMove } from '../../source/game/make-move.js';
 import { generatePseudolegalMoves, MAX_MOVES, sideHasMove } from '../../source/game/movegen.js';
 import { referenceGenerateMoves, referenceSideHasMove } from '../../source/game/movegen-reference.js';
 import { perft } from '../../source/game/perft.js';
 import { referencePerft } from '../../source/game/perft-reference.js';
-import {
-	clonePosition,
-	computeKey,
-	emptyPosition,
-	type Position,
-	positionFromGrid,
-	type Side,
-} from '../../source/game/position.js';
-import { lcgRandom, randomGrid } from '../helpers.js';
+import { clonePosition, computeKey, emptyPosition, type Position } from '../../source/game/position.js';
+import { arbitraryBoard } from '../helpers.js';
 import { runs } from '../long-tests.js';
 
-/** A random board up to 16 x 16: holes, blobs of both sides, empty cells; either side to move. */
-const arbitraryPosition = fc
-	.record({
-		rows: fc.integer({ min: 1, max: 16 }),
-		cols: fc.integer({ min: 1, max: 16 }),
-		side: fc.constantFrom<Side>(0, 1),
-		// Weights of empty, hole, Blue, Red (varied so that crowded, sparse and holey boards occur).
-		weights: fc.tuple(
-			fc.integer({ min: 1, max: 8 }),
-			fc.integer({ min: 0, max: 3 }),
-			fc.integer({ min: 0, max: 4 }),
-			fc.integer({ min: 0, max: 4 }),
-		),
-		seed: fc.integer(),
-	})
-	.map(({ rows, cols, side, weights, seed }) => {
-		const { grid, holes } = randomGrid(rows, cols, weights, lcgRandom(seed));
-		return positionFromGrid(geometryOf(rows, cols, holes), grid, side);
-	});
+/**
+ * A random board up to 16 x 16: holes, blobs of both sides, empty cells; either side to move (the
+ * weights varied so that crowded, sparse and holey boards occur).
+ */
+const arbitraryPosition = arbitraryBoard([1, 8], [0, 3], [0, 4], [0, 4]).map(({ pos }) => pos);
 
 /** A position and the positions after a random sequence of legal moves (at most 40). */
 const arbitraryGame = fc

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { geometryOf } from '../../source/game/geometry.js';
-import { positionFromGrid, type Position, type Side } from '../../source/game/position.js';
+import { type Position } from '../../source/game/position.js';
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
 import { compileEvalKernel, evalKernel, MAX_WEIGHT } from '../../source/search/eval-kernel.js';
@@ -20,36 +20,11 @@ import { pseudolegalMoves, sideHasMove } from '../../source/game/movegen.js';
 import { LEAF_UNSURE } from '../../source/search/eval-kernel-wasm.js';
 import { evalTables, evaluate } from '../../source/search/evaluate.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
-import { grid, randomGrid } from '../helpers.js';
+import { arbitraryBoard, grid } from '../helpers.js';
 import { referenceFeatures } from './eval-reference.js';
 
-/**
- * A random board up to 16 x 16 with holes, blobs of both sides and empty cells, either side to
- * move: each cell drawn by `randomGrid` from a number in [0, 1) given by `cell`, each side's
- * weight at least `minBlobs`.
- */
-const positionOf = (cell: fc.Arbitrary<number>, minBlobs: number) =>
-	fc
-		.record({
-			rows: fc.integer({ min: 1, max: 16 }),
-			cols: fc.integer({ min: 1, max: 16 }),
-			side: fc.constantFrom<Side>(0, 1),
-			// Weights of empty, hole, Blue, Red.
-			weights: fc.tuple(
-				fc.integer({ min: 1, max: 8 }),
-				fc.integer({ min: 0, max: 3 }),
-				fc.integer({ min: minBlobs, max: 5 }),
-				fc.integer({ min: minBlobs, max: 5 }),
-			),
-			cells: fc.array(cell, { minLength: 256, maxLength: 256 }),
-		})
-		.map(({ rows, cols, side, weights, cells }) => {
-			let at = 0;
-			const { grid: rowsText, holes } = randomGrid(rows, cols, weights, () => cells[at++]);
-			return positionFromGrid(geometryOf(rows, cols, holes), rowsText, side);
-		});
-
-const arbitraryPosition = positionOf(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), 0);
+/** A random board up to 16 x 16 with holes, blobs of both sides and empty cells, either side to move. */
+const arbitraryPosition = arbitraryBoard([1, 8], [0, 3], [0, 5], [0, 5]).map(({ pos }) => pos);
 
 /** The weights of one taper point, each anywhere in the allowed range. */
 const anyWeights = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
@@ -246,14 +221,10 @@ describe('the learned evaluation', () => {
 
 	it('scores the position after a move in one call (`leaf`) as `score` after it is made, or leaves it', () => {
 		// Every move listed by pair (clones from any neighbour too) of either side, on random
-		// boards up to 16 x 16: the score of the position made, from the view of the side to
-		// move there, or LEAF_UNSURE exactly where that side has no move or a side no blob. (Cells
-		// drawn from integers and both sides weighted: `arbitraryPosition`'s doubles give mostly
-		// boards of one side.)
-		const position = positionOf(
-			fc.nat({ max: 999 }).map((n) => n / 1000),
-			1,
-		);
+		// boards up to 16 x 16 with both sides weighted: the score of the position made, from the
+		// view of the side to move there, or LEAF_UNSURE exactly where that side has no move or a
+		// side no blob.
+		const position = arbitraryBoard([1, 8], [0, 3], [1, 5], [1, 5]).map(({ pos }) => pos);
 		let noBlob = 0;
 		let noMove = 0;
 		let scored = 0;

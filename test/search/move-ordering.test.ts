@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { geometryOf } from '../../source/game/geometry.js';
 import { NO_MOVE, PASS } from '../../source/game/move.js';
 import { MAX_MOVES } from '../../source/game/movegen.js';
-import { positionFromGrid, type Side } from '../../source/game/position.js';
+import { type Position } from '../../source/game/position.js';
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { GAIN_SHIFT, MoveOrdering, pickNextMove, swapToFront } from '../../source/search/move-ordering.js';
 import { PositionStack } from '../../source/search/position-stack.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
-import { grid, lcgRandom, randomGrid } from '../helpers.js';
+import { arbitraryBoard, grid } from '../helpers.js';
 import { runs } from '../long-tests.js';
 
 const KILLER1_KEY = 3 << 18;
@@ -24,24 +23,12 @@ const TT_MOVE_KEY = 1 << 30;
  */
 const arbitraryCase = fc
 	.record({
-		rows: fc.integer({ min: 1, max: 16 }),
-		cols: fc.integer({ min: 1, max: 16 }),
-		side: fc.constantFrom<Side>(0, 1),
-		weights: fc.tuple(
-			fc.integer({ min: 1, max: 8 }),
-			fc.integer({ min: 0, max: 2 }),
-			fc.integer({ min: 0, max: 6 }),
-			fc.integer({ min: 0, max: 6 }),
-		),
-		seed: fc.integer(),
+		board: arbitraryBoard([1, 8], [0, 2], [0, 6], [0, 6]),
 		picks: fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()),
 		historyRange: fc.constantFrom(0, 3, HISTORY_MAX),
 		jumpPenalty: fc.constantFrom(0, 1),
 	})
-	.map(({ rows, cols, side, weights, seed, picks, historyRange, jumpPenalty }) => {
-		const next = lcgRandom(seed);
-		const { grid, holes } = randomGrid(rows, cols, weights, next);
-		const pos = positionFromGrid(geometryOf(rows, cols, holes), grid, side);
+	.map(({ board: { pos, next }, picks, historyRange, jumpPenalty }) => {
 		const cells = pos.geometry.cells;
 		// Small ranges make ties, which the first-index rule must break as the sort does.
 		const history = new Int32Array(2 * cells * cells).map(() => Math.floor(next() * (historyRange + 1)));
@@ -53,7 +40,7 @@ const arbitraryCase = fc
  * that captures (gain 2 or more) gains one unit less for each blob of its side next to the cell
  * it leaves, but at least 2.
  */
-function penalized(pos: ReturnType<typeof positionFromGrid>, move: number, gain: number): number {
+function penalized(pos: Position, move: number, gain: number): number {
 	const from = (move >>> 8) & 255;
 	if (from === (move & 255) || gain < 2) return gain;
 	const g = pos.geometry;
