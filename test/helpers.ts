@@ -78,29 +78,30 @@ export function randomGrid(
 	return { grid: lines, holes };
 }
 
-/** A range `[min, max]` of one of `randomGrid`'s weights (integers). */
-export type WeightRange = readonly [number, number];
+/** A range `[min, max]` of integers (a weight of `randomGrid`, a board's columns). */
+export type IntRange = readonly [number, number];
 
 /**
- * A random board up to 16 x 16 for property tests, either side to move: its cells drawn by
- * `randomGrid` from a seeded `lcgRandom` (fast-check's doubles lean towards 0, which would make
- * most boards one kind of cell), with weights of empty cells, holes, Blue and Red each drawn from
- * its range. Gives the position and the random source, which goes on after the board (for
- * tables drawn with it).
+ * A random board up to 16 x 16 (of `cols` columns) for property tests, either side to move: its
+ * cells drawn by `randomGrid` from a seeded `lcgRandom` (fast-check's doubles lean towards 0,
+ * which would make most boards one kind of cell), with weights of empty cells, holes, Blue and Red
+ * each drawn from its range. Gives the position and the random source, which goes on after the
+ * board (for tables drawn with it).
  */
 export function arbitraryBoard(
-	empty: WeightRange,
-	hole: WeightRange,
-	blue: WeightRange,
-	red: WeightRange,
+	empty: IntRange,
+	hole: IntRange,
+	blue: IntRange,
+	red: IntRange,
+	cols: IntRange = [1, 16],
 ): fc.Arbitrary<{ pos: Position; next: () => number }> {
-	const weight = ([min, max]: WeightRange) => fc.integer({ min, max });
+	const int = ([min, max]: IntRange) => fc.integer({ min, max });
 	return fc
 		.record({
 			rows: fc.integer({ min: 1, max: 16 }),
-			cols: fc.integer({ min: 1, max: 16 }),
+			cols: int(cols),
 			side: fc.constantFrom<Side>(0, 1),
-			weights: fc.tuple(weight(empty), weight(hole), weight(blue), weight(red)),
+			weights: fc.tuple(int(empty), int(hole), int(blue), int(red)),
 			seed: fc.integer(),
 		})
 		.map(({ rows, cols, side, weights, seed }) => {

@@ -1,9 +1,11 @@
 /**
  * The learned evaluation's `score` compiled to WebAssembly per board shape and weight set: the
  * same sets of cells and counts as the JavaScript kernel (`eval-kernel.ts`, which documents
- * them), on 64-bit words. Two 32-bit words of the position make one 64-bit word (the even word in
- * the low half), so a 7x7 or 8x8 board is one word and 16x16 four: half the word operations of
- * the JavaScript kernel, and one `i64.popcnt` where it looks up four 16-bit halves in a table.
+ * them), on 64-bit words (`wordLanes`). Two 32-bit words of the position make one 64-bit word
+ * (the even word in the low half), so a 7x7 or 8x8 board is one word and 16x16 four: half the word
+ * operations of the JavaScript kernel, and one `i64.popcnt` where it looks up four 16-bit halves
+ * in a table. A board of 16 columns is worked on in 128-bit vectors instead (`rowLanes`), a row to
+ * each 16-bit lane: 16x16 is two vectors.
  *
  * A shape whose rows do not fill 32 bits (`cols * rowsPerWord < 32`: 7x7 leaves 4 bits) has a gap
  * between the halves of a 64-bit word; a shift by a row crosses it with a shift of its own for the
@@ -24,7 +26,12 @@ import {
 	I64,
 	i64Const,
 	OP,
+	SIMD,
+	simd,
 	uleb,
+	V128,
+	v128Const,
+	vectorsAvailable,
 	type WasmFunction,
 } from './wasm-encoder.js';
 
@@ -36,7 +43,9 @@ type Code = number[];
 
 /**
  * The WebAssembly module of `score` for a shape and the weights of its taper points (opening
- * first, `taperPoints`), checked by the caller. Two exported functions:
+ * first, `taperPoints`), checked by the caller, on 128-bit vectors if `vectors` (only for a board
+ * of 16 columns; the default where the runtime has them), else on 64-bit words. Two exported
+ * functions:
  * - `score`, of `2 * words + 3` 32-bit parameters (the side to move's words, the other side's
  *   words, the phase `PHASE[mine + theirs]`, mine, theirs), returns the score in centiblobs, the
  *   value of `EvalKernel.score`;
@@ -47,30 +56,19 @@ type Code = number[];
  *   move on its words (the opponent's blobs next to the target change sides: one dilation of the
  *   target's bit), then returns `LEAF_UNSURE` if a side has no blob or the side to move reaches
  *   no empty cell, else `score` of that position (`EvalKernel.leaf`).
+ * @throws RangeError if `vectors` is asked for a board of other than 16 columns
  */
-export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]): Uint8Array {
+export function evalKernelWasm(
+	g: Geometry,
+	points: readonly ArrayLike<number>[],
+	vectors = g.cols === ROW_BITS && vectorsAvailable(),
+): Uint8Array {
+	if (vectors && g.cols !== ROW_BITS) throw new RangeError(`vectors need ${ROW_BITS} columns, not ${g.cols}`);
 	const W = g.words;
-	const V = Math.ceil(W / 2);
-	const C = g.cols;
-	const R = g.rowsPerWord;
-	const SH = (R - 1) * C;
-	const GAP = 32 - R * C;
-	const vs = Array.from({ length: V }, (_, v) => v);
 	const masks = featureMasks(g);
-	const row = (1n << BigInt(C)) - 1n;
-
-	/** The 64-bit word v of a 32-bit-word mask. */
-	const pair = (arr: ArrayLike<number>, v: number): bigint =>
-		(BigInt((2 * v + 1 < W ? arr[2 * v + 1] : 0) >>> 0) << 32n) | BigInt(arr[2 * v] >>> 0);
-	const { first: col0, last: colLast } = columnMasks(g);
 	const valid32 = Array.from({ length: W }, (_, w) => validMask(g, w));
-	/** Bits of the rows of both halves (not the gaps). */
-	const ROWS = ((1n << BigInt(R * C)) - 1n) | (((1n << BigInt(R * C)) - 1n) << 32n);
-	const NC = ROWS & ~(BigInt(col0 >>> 0) | (BigInt(col0 >>> 0) << 32n));
-	const NL = ROWS & ~(BigInt(colLast >>> 0) | (BigInt(colLast >>> 0) << 32n));
-	/** The low half's top row and the high half's bottom row (the rows next to the gap). */
-	const TOPLO = row << BigInt(SH);
-	const BOTHI = row << 32n;
+	const lanes = vectors ? rowLanes(g) : wordLanes(g);
+	const vs = Array.from({ length: lanes.count }, (_, v) => v);
 
 	// Locals: parameters first (words of the side to move, of the other side, ph, mine, theirs).
 	const PARAMS = 2 * W + 3;
@@ -104,49 +102,28 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 			if (index === undefined) throw new Error(`eval-kernel-wasm: ${key} used before it is set`);
 			return param(index);
 		};
-		const set = (key: string, code: Code, type = I64) => body.push(...code, OP.localSet, ...uleb(local(key, type)));
+		const set = (key: string, code: Code, type = lanes.type) =>
+			body.push(...code, OP.localSet, ...uleb(local(key, type)));
 		const w = (key: string, v: number) => get(`${key}${v}`);
+		/** Lane v of the set named x, and each of its lanes. */
+		const lanesOf = (x: string) => (v: number) => w(x, v);
 
-		const k = (x: bigint): Code => i64Const(x);
-		const fold = (op: number, xs: Code[]): Code => xs.slice(1).reduce((acc, x) => [...acc, ...x, op], xs[0]);
-		const and = (...xs: Code[]) => fold(OP.i64And, xs);
-		const or = (...xs: Code[]) => fold(OP.i64Or, xs);
-		const xor = (...xs: Code[]) => fold(OP.i64Xor, xs);
-		const not = (x: Code) => xor(x, k(-1n));
-		const shl = (x: Code, n: number) => [...x, ...i64Const(BigInt(n)), OP.i64Shl];
-		const shr = (x: Code, n: number) => [...x, ...i64Const(BigInt(n)), OP.i64ShrU];
-		const VA = (v: number) => k(pair(valid32, v));
-
-		/** Each cell's value moved one row up (to the row of the next index), before `& V`. */
-		const up = (x: string, v: number): Code => {
-			const parts =
-				GAP === 0 ? [shl(w(x, v), C)] : [shl(and(w(x, v), k(~TOPLO)), C), shl(and(w(x, v), k(TOPLO)), C + GAP)];
-			if (v > 0) parts.push(shr(w(x, v - 1), GAP === 0 ? 64 - C : 32 + SH));
-			return or(...parts);
-		};
-		/** Each cell's value moved one row down, before `& V`. */
-		const down = (x: string, v: number): Code => {
-			const parts =
-				GAP === 0 ? [shr(w(x, v), C)] : [shr(and(w(x, v), k(~BOTHI)), C), shr(and(w(x, v), k(BOTHI)), C + GAP)];
-			if (v < V - 1) parts.push(shl(w(x, v + 1), GAP === 0 ? 64 - C : 32 + SH));
-			return or(...parts);
-		};
+		const { and, or, xor, not } = lanes;
+		const VA = (v: number) => lanes.mask(valid32, v);
+		const up = (x: string, v: number) => lanes.up(lanesOf(x), v);
+		const down = (x: string, v: number) => lanes.down(lanesOf(x), v);
 
 		// The words of the two sides and the empty cells.
 		for (const v of vs) {
-			// Two 32-bit parameters from `p + 2v`, the even one in the low half.
-			const half = (i: number) => [...param(i), OP.i64ExtendI32U];
-			const word = (p: number) =>
-				2 * v + 1 < W ? or(half(p + 2 * v), shl(half(p + 2 * v + 1), 32)) : half(p + 2 * v);
-			set(`m${v}`, word(0));
-			set(`o${v}`, word(W));
+			set(`m${v}`, lanes.read(param, 0, v));
+			set(`o${v}`, lanes.read(param, W, v));
 		}
 
 		const dilate = (src: string, dst: string) => {
 			for (const v of vs)
 				set(
 					`h${dst}${v}`,
-					and(or(w(src, v), and(shl(w(src, v), 1), k(NC)), and(shr(w(src, v), 1), k(NL))), VA(v)),
+					and(or(w(src, v), lanes.nextColumn(w(src, v)), lanes.previousColumn(w(src, v))), VA(v)),
 				);
 			for (const v of vs)
 				set(`${dst}${v}`, and(or(w(`h${dst}`, v), up(`h${dst}`, v), down(`h${dst}`, v)), VA(v)));
@@ -156,8 +133,8 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 			const t = s === 'm' ? 'o' : 'm';
 			const p = `${s}x`;
 			for (const v of vs) {
-				set(`${p}a${v}`, and(shl(w(t, v), 1), k(NC), VA(v)));
-				set(`${p}c${v}`, and(shr(w(t, v), 1), k(NL)));
+				set(`${p}a${v}`, and(lanes.nextColumn(w(t, v)), VA(v)));
+				set(`${p}c${v}`, lanes.previousColumn(w(t, v)));
 				set(`${p}r0${v}`, xor(w(`${p}a`, v), w(t, v), w(`${p}c`, v)));
 				set(`${p}r1${v}`, or(and(w(`${p}a`, v), w(t, v)), and(w(`${p}c`, v), xor(w(`${p}a`, v), w(t, v)))));
 			}
@@ -194,19 +171,15 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 				[1, 2],
 				[0, 1],
 			]) {
-				set(
-					`${p}z`,
-					[...or(...vs.map((v) => and(w(`${p}q`, v), w(`${p}t${bit}`, v)))), ...k(0n), OP.i64Ne],
-					I32,
-				);
+				set(`${p}z`, lanes.any(vs.map((v) => and(w(`${p}q`, v), w(`${p}t${bit}`, v)))), I32);
 				set(
 					`cap${s}`,
 					[...get(`cap${s}`), ...i32Const(value), ...i32Const(0), ...get(`${p}z`), OP.select, OP.i32Add],
 					I32,
 				);
-				// z64: all ones where the bit was found, else 0; q &= t | ~z64.
-				const z64 = [...k(0n), ...get(`${p}z`), OP.i64ExtendI32U, OP.i64Sub];
-				for (const v of vs) set(`${p}q${v}`, and(w(`${p}q`, v), or(w(`${p}t${bit}`, v), not(z64))));
+				// zs: all ones where the bit was found, else 0; q &= t | ~zs.
+				const zs = lanes.spread(get(`${p}z`));
+				for (const v of vs) set(`${p}q${v}`, and(w(`${p}q`, v), or(w(`${p}t${bit}`, v), not(zs))));
 			}
 		};
 		const need = setMaker({
@@ -215,35 +188,20 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 			count: aroundCount,
 			capture,
 		});
-		/** The popcount (an i32) of a set given per word, within `within` (32-bit words); null if always 0. */
+		/** The popcount (an i32) of a set given per lane, within `within` (32-bit words); null if always 0. */
 		const pop = (x: (v: number) => Code, within: ArrayLike<number>): Code | null => {
-			const parts = vs.filter((v) => pair(within, v) !== 0n).map((v) => [...x(v), OP.i64Popcnt]);
-			return parts.length === 0 ? null : [...fold(OP.i64Add, parts), OP.i32WrapI64];
+			const parts = vs.filter((v) => lanes.holds(within, v)).map(x);
+			return parts.length === 0 ? null : lanes.popcount(parts);
 		};
 		if (fused) {
 			// The move of the other side (`o`) to bit index tk, from fk if a jump (else -1): the
 			// cells next to tk by one dilation of its bit, the blobs of `m` there captured.
-			const bitOf = (p: number, v: number): Code => [
-				...k(1n),
-				...param(p),
-				...i32Const(63),
-				OP.i32And,
-				OP.i64ExtendI32U,
-				OP.i64Shl,
-				...k(0n),
-				...param(p),
-				...i32Const(6),
-				OP.i32ShrU,
-				...i32Const(v),
-				OP.i32Eq,
-				OP.select,
-			];
-			for (const v of vs) set(`tob${v}`, bitOf(P_TO, v));
+			for (const v of vs) set(`tob${v}`, lanes.bit(param(P_TO), v));
 			dilate('tob', 'ntob');
 			for (const v of vs) {
 				set(`cut${v}`, and(w('m', v), w('ntob', v)));
 				set(`m${v}`, xor(w('m', v), w('cut', v)));
-				set(`o${v}`, xor(or(w('o', v), w('cut', v), w('tob', v)), bitOf(P_FROM, v)));
+				set(`o${v}`, xor(or(w('o', v), w('cut', v), w('tob', v)), lanes.bit(param(P_FROM), v)));
 			}
 			// The blobs captured (`pop` within the board's cells, which every word holds: never null).
 			set(
@@ -254,12 +212,12 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 			body.push(...param(P_MINE), ...get('taken'), OP.i32Sub, OP.localSet, ...uleb(P_MINE));
 			body.push(...param(P_THEIRS), ...get('taken'), OP.i32Add, OP.localSet, ...uleb(P_THEIRS));
 		}
-		for (const v of vs) set(`e${v}`, and(k(pair(g.playable, v)), not(or(w('m', v), w('o', v)))));
+		for (const v of vs) set(`e${v}`, and(lanes.mask(g.playable, v), not(or(w('m', v), w('o', v)))));
 		if (fused) {
 			// Not a plain leaf: a side without blobs, or the side to move without a move.
 			need('rm');
 			body.push(...param(P_MINE), OP.i32Eqz, ...param(P_THEIRS), OP.i32Eqz, OP.i32Or);
-			body.push(...or(...vs.map((v) => w('rm', v))), OP.i64Eqz, OP.i32Or);
+			body.push(...lanes.none(vs.map((v) => w('rm', v))), OP.i32Or);
 			body.push(OP.if, BLOCK_EMPTY, ...i32Const(LEAF_UNSURE), OP.return, OP.end);
 		}
 		const maskWords = namedMasks(masks);
@@ -267,7 +225,7 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 		const render = (x: SetExpr, v: number): Code =>
 			typeof x === 'string'
 				? x in maskWords
-					? k(pair(maskWords[x as MaskName], v))
+					? lanes.mask(maskWords[x as MaskName], v)
 					: w(x, v)
 				: 'not' in x
 					? not(render(x.not, v))
@@ -373,4 +331,208 @@ export function evalKernelWasm(g: Geometry, points: readonly ArrayLike<number>[]
 		return { name: fused ? 'leaf' : 'score', params, locals: localTypes, body };
 	};
 	return encodeModule([compile(false), compile(true)]);
+}
+
+/** Columns of a board whose rows fill 16-bit lanes exactly (two rows to a 32-bit word). */
+const ROW_BITS = 16;
+
+/**
+ * How a module holds a set of cells in locals and works on it: the sets are lanes of one value
+ * type, and every operation gives the code of one lane (or of an i32, for counts and tests).
+ */
+interface Lanes {
+	/** Locals per set. */
+	readonly count: number;
+	/** Their value type (`I64` or `V128`). */
+	readonly type: number;
+	/** Lane `v` of a mask given in 32-bit words (the geometry's layout). */
+	mask(words32: ArrayLike<number>, v: number): Code;
+	/** Whether lane `v` of a mask given in 32-bit words holds a cell. */
+	holds(words32: ArrayLike<number>, v: number): boolean;
+	and(...xs: Code[]): Code;
+	or(...xs: Code[]): Code;
+	xor(...xs: Code[]): Code;
+	not(x: Code): Code;
+	/** Lane `v` of a side whose 32-bit words are the parameters from `first` on (`param(i)` reads one). */
+	read(param: (i: number) => Code, first: number, v: number): Code;
+	/** Each cell's value moved to the next column of its row (the first column empty). */
+	nextColumn(x: Code): Code;
+	/** Each cell's value moved to the previous column of its row (the last column empty). */
+	previousColumn(x: Code): Code;
+	/** Each cell's value moved one row up (to the row of the next index) in lane `v`, before `& valid`. */
+	up(x: (v: number) => Code, v: number): Code;
+	/** Each cell's value moved one row down in lane `v`, before `& valid`. */
+	down(x: (v: number) => Code, v: number): Code;
+	/** The number of cells (an i32) of a set given by some of its lanes. */
+	popcount(parts: Code[]): Code;
+	/** 1 (an i32) if a set given by some of its lanes holds a cell, else 0. */
+	any(parts: Code[]): Code;
+	/** 1 (an i32) if a set given by some of its lanes is empty, else 0. */
+	none(parts: Code[]): Code;
+	/** A lane of all ones if the i32 `z` is 1, of zeros if it is 0. */
+	spread(z: Code): Code;
+	/** Lane `v` of the set of one cell, the i32 `index` its bit index (`word * 32 + bit`; -1: none). */
+	bit(index: Code, v: number): Code;
+}
+
+/**
+ * A 64-bit word of one 64-bit integer from the code of the i32 `index`: the bit `index & 63` if
+ * `index >>> 6` is `v`, else 0.
+ */
+function wordBit(index: Code, v: number): Code {
+	return [
+		...i64Const(1n),
+		...index,
+		...i32Const(63),
+		OP.i32And,
+		OP.i64ExtendI32U,
+		OP.i64Shl,
+		...i64Const(0n),
+		...index,
+		...i32Const(6),
+		OP.i32ShrU,
+		...i32Const(v),
+		OP.i32Eq,
+		OP.select,
+	];
+}
+
+const fold = (op: number[], xs: Code[]): Code => xs.slice(1).reduce((acc, x) => [...acc, ...x, ...op], xs[0]);
+
+/**
+ * Sets as 64-bit words, two 32-bit words of the position to one (the even word in the low half).
+ * A shape whose rows do not fill 32 bits has a gap between the halves (see `evalKernelWasm`).
+ */
+function wordLanes(g: Geometry): Lanes {
+	const W = g.words;
+	const C = g.cols;
+	const R = g.rowsPerWord;
+	const SH = (R - 1) * C;
+	const GAP = 32 - R * C;
+	const V = Math.ceil(W / 2);
+	const row = (1n << BigInt(C)) - 1n;
+	/** The 64-bit word v of a 32-bit-word mask. */
+	const pair = (arr: ArrayLike<number>, v: number): bigint =>
+		(BigInt((2 * v + 1 < W ? arr[2 * v + 1] : 0) >>> 0) << 32n) | BigInt(arr[2 * v] >>> 0);
+	const { first: col0, last: colLast } = columnMasks(g);
+	/** Bits of the rows of both halves (not the gaps). */
+	const ROWS = ((1n << BigInt(R * C)) - 1n) | (((1n << BigInt(R * C)) - 1n) << 32n);
+	const NC = ROWS & ~(BigInt(col0 >>> 0) | (BigInt(col0 >>> 0) << 32n));
+	const NL = ROWS & ~(BigInt(colLast >>> 0) | (BigInt(colLast >>> 0) << 32n));
+	/** The low half's top row and the high half's bottom row (the rows next to the gap). */
+	const TOPLO = row << BigInt(SH);
+	const BOTHI = row << 32n;
+
+	const k = (x: bigint): Code => i64Const(x);
+	const and = (...xs: Code[]) => fold([OP.i64And], xs);
+	const or = (...xs: Code[]) => fold([OP.i64Or], xs);
+	const xor = (...xs: Code[]) => fold([OP.i64Xor], xs);
+	const shl = (x: Code, n: number) => [...x, ...i64Const(BigInt(n)), OP.i64Shl];
+	const shr = (x: Code, n: number) => [...x, ...i64Const(BigInt(n)), OP.i64ShrU];
+	return {
+		count: V,
+		type: I64,
+		mask: (words32, v) => k(pair(words32, v)),
+		holds: (words32, v) => pair(words32, v) !== 0n,
+		and,
+		or,
+		xor,
+		not: (x) => xor(x, k(-1n)),
+		read: (param, first, v) => {
+			const half = (i: number) => [...param(i), OP.i64ExtendI32U];
+			return 2 * v + 1 < W ? or(half(first + 2 * v), shl(half(first + 2 * v + 1), 32)) : half(first + 2 * v);
+		},
+		nextColumn: (x) => and(shl(x, 1), k(NC)),
+		previousColumn: (x) => and(shr(x, 1), k(NL)),
+		up: (x, v) => {
+			const parts =
+				GAP === 0 ? [shl(x(v), C)] : [shl(and(x(v), k(~TOPLO)), C), shl(and(x(v), k(TOPLO)), C + GAP)];
+			if (v > 0) parts.push(shr(x(v - 1), GAP === 0 ? 64 - C : 32 + SH));
+			return or(...parts);
+		},
+		down: (x, v) => {
+			const parts =
+				GAP === 0 ? [shr(x(v), C)] : [shr(and(x(v), k(~BOTHI)), C), shr(and(x(v), k(BOTHI)), C + GAP)];
+			if (v < V - 1) parts.push(shl(x(v + 1), GAP === 0 ? 64 - C : 32 + SH));
+			return or(...parts);
+		},
+		popcount: (parts) => [
+			...fold(
+				[OP.i64Add],
+				parts.map((x) => [...x, OP.i64Popcnt]),
+			),
+			OP.i32WrapI64,
+		],
+		any: (parts) => [...or(...parts), ...k(0n), OP.i64Ne],
+		none: (parts) => [...or(...parts), OP.i64Eqz],
+		spread: (z) => [...k(0n), ...z, OP.i64ExtendI32U, OP.i64Sub],
+		bit: wordBit,
+	};
+}
+
+/**
+ * Sets as 128-bit vectors of a board of 16 columns: each row one 16-bit lane (the geometry puts
+ * two rows in a 32-bit word, the even row in the low half), eight rows to a vector. A shift by a
+ * column is a shift of every 16-bit lane (no row runs into the next), a shift by a row moves the
+ * vectors by two bytes (`i8x16.shuffle` of a vector and its neighbour), and a count adds the
+ * 64-bit popcounts of the vectors' halves: half the operations of `wordLanes` on a 16 x 16 board.
+ */
+function rowLanes(g: Geometry): Lanes {
+	const W = g.words;
+	const V = Math.ceil(W / 4);
+	/** The 32-bit word i of a mask (0 past the board's words). */
+	const word = (words32: ArrayLike<number>, i: number) => (i < W ? words32[i] | 0 : 0);
+	const bytes = (words32: ArrayLike<number>, v: number): number[] =>
+		[0, 1, 2, 3].flatMap((i) => {
+			const x = word(words32, 4 * v + i);
+			return [x & 255, (x >>> 8) & 255, (x >>> 16) & 255, x >>> 24];
+		});
+	const ZERO = v128Const(new Array<number>(16).fill(0));
+	const and = (...xs: Code[]) => fold(simd(SIMD.v128And), xs);
+	const or = (...xs: Code[]) => fold(simd(SIMD.v128Or), xs);
+	const xor = (...xs: Code[]) => fold(simd(SIMD.v128Xor), xs);
+	/** `i8x16.shuffle` of a and b: byte i of the result is byte `lanes[i]` of a, or of b from 16 on. */
+	const shuffle = (a: Code, b: Code, lanes: number[]) => [...a, ...b, ...simd(SIMD.i8x16Shuffle, ...lanes)];
+	const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+	return {
+		count: V,
+		type: V128,
+		mask: (words32, v) => v128Const(bytes(words32, v)),
+		holds: (words32, v) => [0, 1, 2, 3].some((i) => word(words32, 4 * v + i) !== 0),
+		and,
+		or,
+		xor,
+		not: (x) => [...x, ...simd(SIMD.v128Not)],
+		read: (param, first, v) => {
+			const code = [...ZERO];
+			for (let i = 0; i < 4 && 4 * v + i < W; i++)
+				code.push(...param(first + 4 * v + i), ...simd(SIMD.i32x4ReplaceLane, i));
+			return code;
+		},
+		nextColumn: (x) => [...x, ...i32Const(1), ...simd(SIMD.i16x8Shl)],
+		previousColumn: (x) => [...x, ...i32Const(1), ...simd(SIMD.i16x8ShrU)],
+		// Up: the last row of the vector below comes in first, [b14, b15, x0 .. x13].
+		up: (x, v) => shuffle(v > 0 ? x(v - 1) : ZERO, x(v), [14, 15, ...range(16, 14)]),
+		// Down: [x2 .. x15, n0, n1], n the vector above.
+		down: (x, v) => shuffle(x(v), v < V - 1 ? x(v + 1) : ZERO, [...range(2, 14), 16, 17]),
+		popcount: (parts) => [
+			...fold(
+				[OP.i64Add],
+				parts.flatMap((x) => [
+					[...x, ...simd(SIMD.i64x2ExtractLane, 0), OP.i64Popcnt],
+					[...x, ...simd(SIMD.i64x2ExtractLane, 1), OP.i64Popcnt],
+				]),
+			),
+			OP.i32WrapI64,
+		],
+		any: (parts) => [...or(...parts), ...simd(SIMD.v128AnyTrue)],
+		none: (parts) => [...or(...parts), ...simd(SIMD.v128AnyTrue), OP.i32Eqz],
+		spread: (z) => [...i32Const(0), ...z, OP.i32Sub, ...simd(SIMD.i32x4Splat)],
+		bit: (index, v) => [
+			...wordBit(index, 2 * v),
+			...simd(SIMD.i64x2Splat),
+			...wordBit(index, 2 * v + 1),
+			...simd(SIMD.i64x2ReplaceLane, 1),
+		],
+	};
 }

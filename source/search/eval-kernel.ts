@@ -132,11 +132,16 @@ export function evalKernel(g: Geometry, weights: TermWeights): EvalKernel {
 
 /**
  * The evaluation of a geometry with a weight set, compiled without the cache: `score` in
- * WebAssembly (`eval-kernel-wasm.ts`) where the runtime has it, else (`node --jitless`) or with
- * `code` 'js' in JavaScript; `features` in JavaScript. The two `score`s are equal to the unit.
+ * WebAssembly (`eval-kernel-wasm.ts`; on 128-bit vectors on a board of 16 columns, with `code`
+ * 'wasm64' on 64-bit words there too) where the runtime has it, else (`node --jitless`) or with
+ * `code` 'js' in JavaScript; `features` in JavaScript. The `score`s are equal to the unit.
  * @throws RangeError as `evalKernel`
  */
-export function compileEvalKernel(g: Geometry, weights: TermWeights, code: 'wasm' | 'js' = 'wasm'): EvalKernel {
+export function compileEvalKernel(
+	g: Geometry,
+	weights: TermWeights,
+	code: 'wasm' | 'wasm64' | 'js' = 'wasm',
+): EvalKernel {
 	const points = taperPoints(weights);
 	if (points.length > MAX_TAPER_POINTS)
 		throw new RangeError(`at most ${MAX_TAPER_POINTS} taper points, got ${points.length}`);
@@ -152,7 +157,7 @@ export function compileEvalKernel(g: Geometry, weights: TermWeights, code: 'wasm
 	if (code === 'js' || !webAssemblyAvailable()) return kernel;
 	// The module's function takes the words as arguments: a JavaScript function reads them from
 	// the position (a call into WebAssembly costs a few nanoseconds, its arguments included).
-	const exports = instantiateModule(evalKernelWasm(g, points));
+	const exports = instantiateModule(code === 'wasm64' ? evalKernelWasm(g, points, false) : evalKernelWasm(g, points));
 	const ws = Array.from({ length: g.words }, (_, w) => w);
 	const words = (at: string) => ws.map((w) => `bb[${at} + ${w}]`).join(', ');
 	const wrap = new Function(

@@ -1,9 +1,10 @@
 /**
  * A minimal WebAssembly binary encoder for the code the engine compiles at run time (the learned
  * evaluation per board shape, `eval-kernel-wasm.ts`): one module of functions of 32-bit integer
- * parameters returning one 32-bit integer, with 32- and 64-bit integer locals, exported by name.
- * Only the instructions those functions use are here. Format: the WebAssembly Core
- * Specification 2.0 (W3C, 2022), chapter 5 "Binary Format".
+ * parameters returning one 32-bit integer, with 32-bit, 64-bit and 128-bit vector locals,
+ * exported by name. Only the instructions those functions use are here. Format: the WebAssembly
+ * Core Specification 2.0 (W3C, 2022), chapter 5 "Binary Format" (the vector instructions:
+ * section 5.4.8).
  *
  * Code is built as arrays of bytes at compile time, once per shape: the search never runs this
  * file, only the module it makes.
@@ -12,6 +13,7 @@
 /** Value types (section 5.3.1). */
 export const I32 = 0x7f;
 export const I64 = 0x7e;
+export const V128 = 0x7b;
 
 /** Opcodes used (section 5.4). */
 export const OP = {
@@ -50,6 +52,35 @@ export const OP = {
 	i64ExtendI32S: 0xac,
 	i64ExtendI32U: 0xad,
 } as const;
+
+/** Vector instructions used (section 5.4.8): each is the prefix 0xfd and its number (`simd`). */
+export const SIMD = {
+	v128Const: 0x0c,
+	i8x16Shuffle: 0x0d,
+	i32x4Splat: 0x11,
+	i64x2Splat: 0x12,
+	i32x4ReplaceLane: 0x1c,
+	i64x2ExtractLane: 0x1d,
+	i64x2ReplaceLane: 0x1e,
+	v128Not: 0x4d,
+	v128And: 0x4e,
+	v128Or: 0x50,
+	v128Xor: 0x51,
+	v128AnyTrue: 0x53,
+	i16x8Shl: 0x8b,
+	i16x8ShrU: 0x8d,
+} as const;
+
+/** A vector instruction without immediates, or with the immediate bytes `imm` after it. */
+export function simd(op: number, ...imm: number[]): number[] {
+	return [0xfd, ...uleb(op), ...imm];
+}
+
+/** `v128.const` of 16 bytes (lane 0's byte first). */
+export function v128Const(bytes: readonly number[]): number[] {
+	if (bytes.length !== 16) throw new RangeError(`v128.const takes 16 bytes, got ${bytes.length}`);
+	return simd(SIMD.v128Const, ...bytes.map((b) => b & 255));
+}
 
 /** Block type of a block with no result (section 5.4.1). */
 export const BLOCK_EMPTY = 0x40;
@@ -109,7 +140,7 @@ export interface WasmFunction {
 	readonly name: string;
 	/** Number of its `i32` parameters (locals 0 .. params - 1). */
 	readonly params: number;
-	/** Types of its other locals (`I32` or `I64`), numbered from `params` on. */
+	/** Types of its other locals (`I32`, `I64` or `V128`), numbered from `params` on. */
 	readonly locals: readonly number[];
 	/** Its body, without the final `end`; it leaves one `i32` on the stack. */
 	readonly body: readonly number[];
@@ -145,6 +176,7 @@ export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
 /** The part of the `WebAssembly` global used here (this project's Node typings do not declare it). */
 interface WebAssemblyApi {
 	Module: new (bytes: Uint8Array) => object;
+	validate(bytes: Uint8Array): boolean;
 	Instance: new (module: object) => { readonly exports: Record<string, unknown> };
 }
 
@@ -161,4 +193,16 @@ export function instantiateModule(bytes: Uint8Array): Record<string, unknown> {
 /** True if the runtime runs WebAssembly (Node does, but not with `--jitless`). */
 export function webAssemblyAvailable(): boolean {
 	return (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly !== undefined;
+}
+
+/**
+ * True if the runtime runs WebAssembly's 128-bit vector instructions (Node does since version
+ * 16.4; a runtime without them gets the 64-bit code).
+ */
+export function vectorsAvailable(): boolean {
+	if (!webAssemblyAvailable()) return false;
+	const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly!;
+	// A function of no parameters returning `v128.any_true` of a zero vector.
+	const body = [...v128Const(new Array<number>(16).fill(0)), ...simd(SIMD.v128AnyTrue)];
+	return api.validate(encodeModule([{ name: 'f', params: 0, locals: [], body }]));
 }

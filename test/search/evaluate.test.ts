@@ -4,7 +4,7 @@ import { geometryOf } from '../../source/game/geometry.js';
 import { type Position } from '../../source/game/position.js';
 import { shapeKernel } from '../../source/game/shape-kernel.js';
 import { PHASE_ONE, TERM_COUNT, TERMS } from '../../source/search/eval-features.js';
-import { compileEvalKernel, evalKernel, MAX_WEIGHT } from '../../source/search/eval-kernel.js';
+import { compileEvalKernel, evalKernel, MAX_WEIGHT, taperPoints } from '../../source/search/eval-kernel.js';
 import {
 	CLASSIC_WEIGHTS,
 	LARGE_BOARD_CELLS,
@@ -17,7 +17,7 @@ import { Searcher } from '../../source/search/search.js';
 import { playMove } from '../../source/game/make-move.js';
 import { legalMoves } from '../../source/game/legal-moves.js';
 import { pseudolegalMoves, sideHasMove } from '../../source/game/movegen.js';
-import { LEAF_UNSURE } from '../../source/search/eval-kernel-wasm.js';
+import { evalKernelWasm, LEAF_UNSURE } from '../../source/search/eval-kernel-wasm.js';
 import { evalTables, evaluate } from '../../source/search/evaluate.js';
 import { DEFAULT_SEARCH_OPTIONS } from '../../source/search/search-options.js';
 import { arbitraryBoard, grid } from '../helpers.js';
@@ -261,6 +261,34 @@ describe('the learned evaluation', () => {
 		const blocked = grid(['RBB..']);
 		const kernel = compileEvalKernel(blocked.geometry, SHIPPED_WEIGHTS.blobwar);
 		expect(kernel.leaf!(blocked.bb, 0, 0, (3 << 8) | 3, 2, 1)).toBe(LEAF_UNSURE);
+	});
+
+	it('on boards of 16 columns, in 128-bit vectors (a row to each 16-bit lane), scores and scores leaves', () => {
+		// 1 to 16 rows: one vector or two, a last vector partly past the board. `score` as the
+		// JavaScript kernel's, `leaf` after every move of either side as the 64-bit words' module.
+		const position = arbitraryBoard([1, 8], [0, 3], [1, 5], [1, 5], [16, 16]).map(({ pos }) => pos);
+		let leaves = 0;
+		fc.assert(
+			fc.property(position, anyTaperPoints(2), (pos, points) => {
+				const K = points.length;
+				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				const vectors = compileEvalKernel(pos.geometry, weights);
+				const words = compileEvalKernel(pos.geometry, weights, 'wasm64');
+				const js = compileEvalKernel(pos.geometry, weights, 'js');
+				for (const side of [0, 1] as const) {
+					const args = [pos.bb, 0, side, pos.count[side], pos.count[side ^ 1]] as const;
+					expect(vectors.score(...args)).toBe(js.score(...args));
+					for (const move of pseudolegalMoves({ ...pos, side }, 'pairs')) {
+						const leaf = [pos.bb, 0, side, move, pos.count[side], pos.count[side ^ 1]] as const;
+						expect(vectors.leaf!(...leaf)).toBe(words.leaf!(...leaf));
+						leaves++;
+					}
+				}
+			}),
+			{ numRuns: 60, seed: 18 },
+		);
+		expect(leaves).toBeGreaterThan(5000);
+		expect(() => evalKernelWasm(geometryOf(7, 7), taperPoints(SHIPPED_WEIGHTS.ataxx), true)).toThrow(/16 columns/);
 	});
 
 	it('in JavaScript alone (no WebAssembly), has no `leaf`', () => {

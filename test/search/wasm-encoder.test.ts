@@ -6,8 +6,13 @@ import {
 	i64Const,
 	instantiateModule,
 	OP,
+	SIMD,
+	simd,
 	sleb,
 	uleb,
+	V128,
+	v128Const,
+	vectorsAvailable,
 } from '../../source/search/wasm-encoder.js';
 
 describe('the WebAssembly encoder', () => {
@@ -66,6 +71,55 @@ describe('the WebAssembly encoder', () => {
 		expect(exports.count(0xff, -1, 7)).toBe(8 + 32 + 7000);
 		expect(exports.count(0, 0, -3)).toBe(-3000);
 		expect(exports.high()).toBe(Number(BigInt.asIntN(32, BigInt.asUintN(64, -0x123456789abcdefn) >> 32n)));
+	});
+
+	it('makes 128-bit vector code that runs: lanes of i32 arguments, 16-bit shifts, a byte shuffle, any_true', () => {
+		// v = [a, b, 0, 0] as i32 lanes, shifted left by one in each 16-bit lane, then moved up two
+		// bytes (a shuffle with a zero vector: the first two bytes from it); returns the low 64-bit
+		// lane shifted back down 16 bits, wrapped to 32 bits, plus c. `any`: v128.any_true of v.
+		const get = (i: number) => [OP.localGet, ...uleb(i)];
+		const zero = v128Const(new Array<number>(16).fill(0));
+		const lanes = [
+			...zero,
+			...get(0),
+			...simd(SIMD.i32x4ReplaceLane, 0),
+			...get(1),
+			...simd(SIMD.i32x4ReplaceLane, 1),
+		];
+		const bytes = encodeModule([
+			{
+				name: 'shifted',
+				params: 3,
+				locals: [V128],
+				body: [
+					...lanes,
+					...i32Const(1),
+					...simd(SIMD.i16x8Shl),
+					OP.localSet,
+					...uleb(3),
+					...zero,
+					...get(3),
+					...simd(SIMD.i8x16Shuffle, 14, 15, ...Array.from({ length: 14 }, (_, i) => 16 + i)),
+					...simd(SIMD.i64x2ExtractLane, 0),
+					...i64Const(16n),
+					OP.i64ShrU,
+					OP.i32WrapI64,
+					...get(2),
+					OP.i32Add,
+				],
+			},
+			{ name: 'any', params: 3, locals: [], body: [...lanes, ...simd(SIMD.v128AnyTrue)] },
+		]);
+		const exports = instantiateModule(bytes) as Record<string, (...args: number[]) => number>;
+		// a = 0x4001_8003: 16-bit lanes 0x8003 and 0x4001 shift to 0x0006 and 0x8002 (lane 0's top
+		// bit is lost, not carried into lane 1 as a 32-bit shift would: 0x8003_0006); moved up 16
+		// bits and back, the same word.
+		expect(exports.shifted(0x40018003, 0, 5)).toBe((0x80020006 | 0) + 5);
+		expect(exports.shifted(0, 0x1234, 0)).toBe(0);
+		expect(exports.any(0, 0, 0)).toBe(0);
+		expect(exports.any(0, 1 << 31, 0)).toBe(1);
+		expect(vectorsAvailable()).toBe(true);
+		expect(() => v128Const([1, 2, 3])).toThrow(/16 bytes/);
 	});
 
 	it("rejects bytes that are not a module with the runtime's error", () => {
