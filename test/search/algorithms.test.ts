@@ -50,8 +50,15 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 	});
 
 	for (const algorithm of algorithms) {
-		for (const tt of [false, true]) {
-			it(`${algorithm}, ${tt ? 'with' : 'without'} the transposition table, all move ordering on`, () => {
+		for (const [tt, shallowTable] of [
+			[false, false],
+			[true, false],
+			[true, true],
+		]) {
+			const table = !tt
+				? 'without the transposition table'
+				: `with the transposition table${shallowTable ? ' and its shallow region' : ''}`;
+			it(`${algorithm}, ${table}, all move ordering on`, () => {
 				fc.assert(
 					fc.property(
 						smallPosition,
@@ -64,7 +71,8 @@ describe('every search returns exactly the plain minimax value at a fixed depth'
 								...EXACT_SEARCH,
 								algorithm,
 								tt,
-								hashMb: 1,
+								shallowTable,
+								hashMb: shallowTable ? 2 : 1,
 								aspiration: algorithm === 'pvs',
 								killers: true,
 								history: true,
