@@ -522,22 +522,24 @@ export function kernelSource(g: Geometry): string {
 	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE_MOVE[k];')} }`);
 	emit(`} else {`);
 	for (const fw of ws) {
-		const inner = list(
-			(tw) =>
-				`{ let t = NEIGHBOURS_${tw}[fk] & e${tw}; ` +
-				`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
-			'\n',
-		);
+		const inner = nearWords(fw)
+			.map(
+				(tw) =>
+					`{ let t = NEIGHBOURS_${tw}[fk] & e${tw}; ` +
+					`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
+			)
+			.join('\n');
 		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`);
 	}
 	emit(`}`);
 	for (const fw of ws) {
-		const inner = list(
-			(tw) =>
-				`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
-				`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
-			'\n',
-		);
+		const inner = nearWords(fw)
+			.map(
+				(tw) =>
+					`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
+					`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
+			)
+			.join('\n');
 		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`);
 	}
 	emit(`return n - outBase;`);
@@ -617,11 +619,12 @@ export function kernelSource(g: Geometry): string {
 		atTarget: (tw: number) => string,
 	) => {
 		for (const fw of ws) {
-			const inner = list(
-				(tw) =>
-					`{ let t = JUMP_TARGETS_${tw}[fk] & ${targets}${tw}; ${forBits('t', tw, 'b', 'k', atTarget(tw))} }`,
-				'\n',
-			);
+			const inner = nearWords(fw)
+				.map(
+					(tw) =>
+						`{ let t = JUMP_TARGETS_${tw}[fk] & ${targets}${tw}; ${forBits('t', tw, 'b', 'k', atTarget(tw))} }`,
+				)
+				.join('\n');
 			emit(
 				`{ let x = m${fw}${sources === null ? '' : ` & ${sources}${fw}`}; ${forBits(
 					'x',
