@@ -42,8 +42,6 @@ const help = `
                                    preset=skeleton|plain, algorithm=pvs|mtdf|alphabeta, hash=MB,
                                    aspiration|tt|ttmove|captures|jumppenalty|killers|history=on|off,
                                    countermove=on|off (the counter-move heuristic, off by default),
-                                   ttshallow=on|off (nodes with 2 plies or fewer to go in the
-                                   table's first MB, off by default),
                                    positional|evalcache=on|off (evalcache=auto, the default: off),
                                    eval=tuned|classic, weights=FILE (see blobterm tune --help)
                                    selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off

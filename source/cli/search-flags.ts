@@ -48,12 +48,10 @@ export const SEARCH_FLAGS = {
 export const SEARCH_FLAGS_HELP = `    --algorithm A      pvs (default), mtdf or alphabeta
     --hash MB          transposition table size (default 64, 1 to ${BOUNDS.hashMb.max})
     --preset P         default, skeleton (the first engine: alpha-beta, no table) or plain
-    --set KEY=VALUE    a search option, repeatable: aspiration, tt, ttshallow (nodes
-                       with 2 plies or fewer to go in the table's first MB, off by
-                       default), ttmove, captures, jumppenalty, killers, countermove (the
-                       counter-move heuristic, off by default), history, positional,
-                       evalcache (the evaluation cache: time, not nodes; auto, the
-                       default: off) = on|off;
+    --set KEY=VALUE    a search option, repeatable: aspiration, tt, ttmove, captures,
+                       jumppenalty, killers, countermove (the counter-move heuristic, off
+                       by default), history, positional, evalcache (the evaluation
+                       cache: time, not nodes; auto, the default: off) = on|off;
                        eval = tuned|classic (the learned evaluation, or the blob
                        difference plus exposure);
                        weights = FILE (eval=tuned with the weights of blobterm tune);

@@ -50,7 +50,6 @@ export const ENGINE_NAME = 'blobterm 0.1';
 const CHECK_OPTIONS: ReadonlyArray<readonly [string, string]> = [
 	['Aspiration', 'aspiration'],
 	['TranspositionTable', 'tt'],
-	['ShallowTable', 'ttshallow'],
 	['TTMoveOrdering', 'ttmove'],
 	['CaptureOrdering', 'captures'],
 	['JumpPenalty', 'jumppenalty'],

@@ -37,17 +37,7 @@ import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';
 import { evalCacheFor, nullMoveFor, type SearchOptions } from './search-options.js';
 import { SEQUENTIAL, type SplitHost, type SplitPolicy, type SplitResult } from './split-policy.js';
-import {
-	BOUND_EXACT,
-	BOUND_LOWER,
-	BOUND_UPPER,
-	type Region,
-	REGION_BOTH,
-	REGION_MAIN,
-	REGION_SHALLOW,
-	TableEntry,
-	type TranspositionTable,
-} from './transposition-table.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TableEntry, type TranspositionTable } from './transposition-table.js';
 
 /** Reverse futility pruning: at most this many plies to go, this margin per ply (score units). */
 const RFP_DEPTH = 3;
@@ -100,13 +90,6 @@ export const LMP_ALL_MOVES = 30;
 export function lateMoveReduction(searched: number): number {
 	return searched >= LMR_LATE_MOVES ? LMR_LATE_REDUCTION : LMR_REDUCTION;
 }
-
-/**
- * With `SearchOptions.shallowTable`, the results of nodes with at most this many plies to go are
- * kept in the table's shallow region (`REGION_SHALLOW`): at 1 and 2 plies to go, 77% of the
- * bench's reads of the table.
- */
-export const SHALLOW_TABLE_DEPTH = 2;
 
 /** Nodes between two looks at the clock and the stop flag (a power of two). */
 export const CHECK_INTERVAL = 1024;
@@ -195,19 +178,7 @@ export class TreeSearch implements SplitHost {
 	probeMove(ply: number): Move {
 		if (!this.options.tt) return NO_MOVE;
 		this.stack.tableKey(ply);
-		const region = this.options.shallowTable ? REGION_BOTH : REGION_MAIN;
-		return this.table.probe(this.stack.keyLo, this.stack.keyHi, this.entry, region) ? this.entry.move : NO_MOVE;
-	}
-
-	/**
-	 * Where the table keeps and finds the result of a node with `depth` plies to go: its shallow
-	 * region at `SHALLOW_TABLE_DEPTH` or fewer with `shallowTable`, else the whole table (a read
-	 * there then also looks in the shallow region, for a result of a shallower search).
-	 */
-	private tableRegion(depth: number, reading: boolean): Region {
-		if (!this.options.shallowTable) return REGION_MAIN;
-		if (depth <= SHALLOW_TABLE_DEPTH) return REGION_SHALLOW;
-		return reading ? REGION_BOTH : REGION_MAIN;
+		return this.table.probe(this.stack.keyLo, this.stack.keyHi, this.entry) ? this.entry.move : NO_MOVE;
 	}
 
 	/**
@@ -260,7 +231,7 @@ export class TreeSearch implements SplitHost {
 			keyLo = stack.keyLo;
 			keyHi = stack.keyHi;
 			const entry = this.entry;
-			if (this.table.probe(keyLo, keyHi, entry, this.tableRegion(depth, true))) {
+			if (this.table.probe(keyLo, keyHi, entry)) {
 				tableKnowsMove = entry.move !== NO_MOVE;
 				if (options.ttMoveOrdering) tableMove = entry.move;
 				if (entry.depth >= depth) {
@@ -454,7 +425,6 @@ export class TreeSearch implements SplitHost {
 				depth,
 				bound,
 				scoreToTable(best, ply),
-				this.tableRegion(depth, false),
 			);
 		}
 		return best;

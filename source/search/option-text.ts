@@ -8,7 +8,7 @@
  *   eval=classic|tuned                the positional evaluation (`evaluate.ts`)
  *   weights=FILE                      the tuned evaluation with the weights of FILE (`blobterm tune`)
  *   exposure=N                        centiblobs per exposed blob in the classic evaluation, 0..1000
- *   aspiration|tt|ttshallow|ttmove|captures|jumppenalty|killers|countermove|history|positional|evalcache=on|off
+ *   aspiration|tt|ttmove|captures|jumppenalty|killers|countermove|history|positional|evalcache=on|off
  *   selective|nullmove|rfp|futility|lmr|lmp|lmpcaptures|iir=on|off    selectivity (selective=off: all off;
  *                                     lmpcaptures: late-move pruning near the leaves skips the moves
  *                                     capturing one blob too)
@@ -27,7 +27,6 @@ export class SearchOptionError extends UserError {}
 export const SWITCHES: Readonly<Record<string, keyof SearchOptions>> = {
 	aspiration: 'aspiration',
 	tt: 'tt',
-	ttshallow: 'shallowTable',
 	ttmove: 'ttMoveOrdering',
 	captures: 'captureOrdering',
 	jumppenalty: 'jumpPenalty',

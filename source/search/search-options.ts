@@ -35,12 +35,6 @@ export interface SearchOptions {
 	readonly tt: boolean;
 	/** Transposition table size in MB. */
 	readonly hashMb: number;
-	/**
-	 * The table's shallow region: the results of nodes with at most 2 plies to go (three in four
-	 * of the table's reads and writes) kept in the table's first megabyte (`TranspositionTable`,
-	 * `REGION_SHALLOW`), which stays in the processor's caches, instead of anywhere in it.
-	 */
-	readonly shallowTable: boolean;
 	/** Order moves by blobs gained (captures, plus one for a clone): the capture count. */
 	readonly captureOrdering: boolean;
 	/**
@@ -170,7 +164,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 	aspiration: true,
 	tt: true,
 	hashMb: 64,
-	shallowTable: false,
 	captureOrdering: true,
 	jumpPenalty: true,
 	ttMoveOrdering: true,
@@ -191,7 +184,6 @@ export const SKELETON_SEARCH_OPTIONS: SearchOptions = {
 	aspiration: false,
 	tt: false,
 	hashMb: 1,
-	shallowTable: false,
 	captureOrdering: true,
 	jumpPenalty: false,
 	ttMoveOrdering: false,

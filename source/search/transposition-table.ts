@@ -21,14 +21,6 @@
  * this search; otherwise the entry of the bucket with the lowest `depth - 8 * age distance` goes.
  * Hyatt and Mann, "A lockless transposition table implementation for parallel search", ICGA
  * Journal 25(1), 2002.
- *
- * Regions: a bucket is found in the whole table (`REGION_MAIN`) or in its first megabyte
- * (`REGION_SHALLOW`, the same low bits of the key, fewer of them), where the search keeps the
- * results of its many shallow nodes when asked (`SearchOptions.shallowTable`). A read anywhere in
- * a large table misses the processor's caches and its address translation buffer (a page of 4 KB
- * each: 16,384 pages for 64 MB); the first megabyte stays in both. The same position can be in
- * both regions (a shallow result, then a deeper one): `REGION_BOTH` reads the main bucket, then
- * the shallow one.
  */
 
 import { type Move, NO_MOVE } from '../game/move.js';
@@ -51,19 +43,6 @@ const AGE_MASK = 63;
 /** Bytes per entry. */
 export const ENTRY_BYTES = ENTRY_WORDS * 4;
 
-/** Buckets of the shallow region: 16,384 of 64 bytes, 1 MB (all of a smaller table). */
-const SHALLOW_BUCKETS = 16384;
-
-/** Where `probe` and `store` look: the whole table. */
-export const REGION_MAIN = 0;
-/** The shallow region (the table's first megabyte). */
-export const REGION_SHALLOW = 1;
-/** For `probe`: the whole table, then, if the position is not there, the shallow region. */
-export const REGION_BOTH = 2;
-
-/** One of `REGION_MAIN`, `REGION_SHALLOW`, `REGION_BOTH` (a read only). */
-export type Region = typeof REGION_MAIN | typeof REGION_SHALLOW | typeof REGION_BOTH;
-
 /** What a probe found, copied out of the table: each search thread owns one (or one per use). */
 export class TableEntry {
 	/** The stored move (NO_MOVE if none). */
@@ -84,7 +63,6 @@ export class TranspositionTable {
 	readonly sizeMb: number;
 	private readonly slots: Int32Array;
 	private readonly bucketMask: number;
-	private readonly shallowMask: number;
 	private age = 0;
 
 	/**
@@ -100,7 +78,6 @@ export class TranspositionTable {
 		this.buffer = buffer ?? new SharedArrayBuffer(buckets * BUCKET_WORDS * 4);
 		this.slots = new Int32Array(this.buffer);
 		this.bucketMask = this.slots.length / BUCKET_WORDS - 1;
-		this.shallowMask = Math.min(this.bucketMask, SHALLOW_BUCKETS - 1);
 		this.sizeMb = this.buffer.byteLength / (1024 * 1024);
 	}
 
@@ -130,20 +107,12 @@ export class TranspositionTable {
 	}
 
 	/**
-	 * Looks a position up in `region`; on success copies the entry into `entry`.
+	 * Looks a position up; on success copies the entry into `entry`.
 	 * @returns true if the position is in the table (`entry` is left as it was otherwise)
 	 */
-	probe(keyLo: number, keyHi: number, entry: TableEntry, region: Region = REGION_MAIN): boolean {
-		const shallow = (keyLo & this.shallowMask) * BUCKET_WORDS;
-		if (region === REGION_SHALLOW) return this.probeBucket(shallow, keyLo, keyHi, entry);
-		const main = (keyLo & this.bucketMask) * BUCKET_WORDS;
-		if (this.probeBucket(main, keyLo, keyHi, entry)) return true;
-		return region === REGION_BOTH && main !== shallow && this.probeBucket(shallow, keyLo, keyHi, entry);
-	}
-
-	/** `probe` in the bucket at word `base`. */
-	private probeBucket(base: number, keyLo: number, keyHi: number, entry: TableEntry): boolean {
+	probe(keyLo: number, keyHi: number, entry: TableEntry): boolean {
 		const slots = this.slots;
+		const base = (keyLo & this.bucketMask) * BUCKET_WORDS;
 		for (let i = base; i < base + BUCKET_WORDS; i += ENTRY_WORDS) {
 			const hi = slots[i + 1];
 			if (hi !== keyHi) continue;
@@ -163,21 +132,13 @@ export class TranspositionTable {
 	}
 
 	/**
-	 * Stores a search result in `region` (`REGION_MAIN` or `REGION_SHALLOW`).
+	 * Stores a search result.
 	 * @param depth plies searched below the position (0..127)
 	 * @param score as returned by `scoreToTable`
 	 */
-	store(
-		keyLo: number,
-		keyHi: number,
-		move: Move,
-		depth: number,
-		bound: number,
-		score: number,
-		region: Region = REGION_MAIN,
-	): void {
+	store(keyLo: number, keyHi: number, move: Move, depth: number, bound: number, score: number): void {
 		const slots = this.slots;
-		const base = (keyLo & (region === REGION_SHALLOW ? this.shallowMask : this.bucketMask)) * BUCKET_WORDS;
+		const base = (keyLo & this.bucketMask) * BUCKET_WORDS;
 		let target = -1;
 		let worst = Infinity;
 		for (let i = base; i < base + BUCKET_WORDS; i += ENTRY_WORDS) {
@@ -219,17 +180,12 @@ export class TranspositionTable {
 		slots[target] = keyLo ^ keyHi ^ data ^ score;
 	}
 
-	/**
-	 * Per mille of 1000 entries that hold a result of the current search (UCI's hashfull): the
-	 * first 1000 past the shallow region (which fills first when the search uses it), or of the
-	 * table if it is no larger than that region.
-	 */
+	/** Per mille of the first 1000 entries that hold a result of the current search (UCI's hashfull). */
 	hashfull(): number {
 		const slots = this.slots;
-		const first = this.bucketMask > this.shallowMask ? (this.shallowMask + 1) * BUCKET_ENTRIES : 0;
-		const sample = Math.min(1000, this.entries - first);
+		const sample = Math.min(1000, this.entries);
 		let used = 0;
-		for (let e = first; e < first + sample; e++) {
+		for (let e = 0; e < sample; e++) {
 			const data = slots[e * ENTRY_WORDS + 2];
 			if (((data >>> 24) & 3) !== BOUND_NONE && ((data >>> 26) & AGE_MASK) === this.age) used++;
 		}

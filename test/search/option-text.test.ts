@@ -73,7 +73,7 @@ describe('search options as text', () => {
 			'depth',
 			'3',
 			'unknown search option "depth" ' +
-				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttshallow, ttmove, ' +
+				'(options: preset, algorithm, hash, eval, weights, exposure, aspiration, tt, ttmove, ' +
 				'captures, jumppenalty, killers, countermove, history, positional, evalcache, selective, nullmove, ' +
 				'rfp, futility, lmr, lmp, lmpcaptures, iir)',
 		],

@@ -4,9 +4,6 @@ import {
 	BOUND_EXACT,
 	BOUND_LOWER,
 	BOUND_UPPER,
-	REGION_BOTH,
-	REGION_MAIN,
-	REGION_SHALLOW,
 	TableEntry,
 	TranspositionTable,
 } from '../../source/search/transposition-table.js';
@@ -76,34 +73,6 @@ describe('the transposition table', () => {
 		fresh.store(...sameBucket(10), 0x0101, 1, BOUND_EXACT, 10);
 		expect(fresh.probe(...sameBucket(10), e)).toBe(true);
 		expect([0, 2, 3, 9].filter((i) => fresh.probe(...sameBucket(i), e)).length).toBe(3);
-	});
-
-	it('keeps a shallow result in the first megabyte, found there and, after the main bucket, by REGION_BOTH', () => {
-		// 16 MB: buckets by the key's low 18 bits; the shallow region's by its low 14 bits.
-		const table = new TranspositionTable(16);
-		const slots = new Int32Array(table.buffer);
-		const key = (1 << 17) | 0x1234; // bucket 0x21234 of the table, 0x1234 of the shallow region
-		table.store(key, 77, 0x0102, 2, BOUND_EXACT, 40, REGION_SHALLOW);
-		const at = slots.findIndex((v, k) => k % 4 === 1 && v === 77);
-		expect(at >> 4).toBe(0x1234); // 16 words a bucket
-		expect(table.probe(key, 77, e, REGION_MAIN)).toBe(false);
-		expect(table.probe(key, 77, e, REGION_SHALLOW) && e.depth).toBe(2);
-		expect(table.probe(key, 77, e, REGION_BOTH) && e.depth).toBe(2);
-		// A deeper result of the same position goes to the main bucket, which REGION_BOTH reads first.
-		table.store(key, 77, 0x0203, 5, BOUND_LOWER, 90, REGION_MAIN);
-		expect(slots.findIndex((v, k) => k % 4 === 1 && v === 77 && k >> 4 !== 0x1234) >> 4).toBe(0x21234);
-		expect(table.probe(key, 77, e, REGION_BOTH) && [e.depth, e.move]).toEqual([5, 0x0203]);
-		expect(table.probe(key, 77, e, REGION_SHALLOW) && [e.depth, e.move]).toEqual([2, 0x0102]);
-		expect(table.probe(key, 77, e)).toBe(true);
-		// hashfull samples past the shallow region: shallow results alone leave it at 0.
-		table.newSearch();
-		for (let i = 0; i < 100_000; i++)
-			table.store(Math.imul(i, 2654435761), i, 0x0101, 1, BOUND_EXACT, 0, REGION_SHALLOW);
-		expect(table.hashfull()).toBe(0);
-		// A table of 1 MB is its shallow region: both regions are the same buckets.
-		const small = new TranspositionTable(1);
-		small.store(key, 78, 0x0102, 1, BOUND_EXACT, 0, REGION_SHALLOW);
-		expect(small.probe(key, 78, e, REGION_MAIN)).toBe(true);
 	});
 
 	it('hashfull counts the entries of the current search, per mille', () => {
