@@ -619,12 +619,9 @@ export function kernelSource(g: Geometry): string {
 		atTarget: (tw: number) => string,
 	) => {
 		for (const fw of ws) {
-			const inner = nearWords(fw)
-				.map(
-					(tw) =>
-						`{ let t = JUMP_TARGETS_${tw}[fk] & ${targets}${tw}; ${forBits('t', tw, 'b', 'k', atTarget(tw))} }`,
-				)
-				.join('\n');
+			const jumpsTo = (tw: number) =>
+				`{ let t = JUMP_TARGETS_${tw}[fk] & ${targets}${tw}; ${forBits('t', tw, 'b', 'k', atTarget(tw))} }`;
+			const inner = nearWords(fw).map(jumpsTo).join('\n');
 			emit(
 				`{ let x = m${fw}${sources === null ? '' : ` & ${sources}${fw}`}; ${forBits(
 					'x',
