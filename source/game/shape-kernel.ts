@@ -511,6 +511,21 @@ export function kernelSource(g: Geometry): string {
 		return out.join('\n');
 	};
 
+	/** Code: each blob's moves (`from << 8 | to`) to the empty cells of its `mask` appended to `out`. */
+	const listFromEachBlob = (mask: 'NEIGHBOURS' | 'JUMP_TARGETS') =>
+		ws
+			.map((fw) => {
+				const inner = nearWords(fw)
+					.map(
+						(tw) =>
+							`{ let t = ${mask}_${tw}[fk] & e${tw}; ` +
+							`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
+					)
+					.join('\n');
+				return `{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`;
+			})
+			.join('\n');
+
 	// generate(bb, base, side, out, outBase, pairs)
 	emit(`function generate(bb, base, side, out, outBase, pairs) {`);
 	emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
@@ -521,27 +536,9 @@ export function kernelSource(g: Geometry): string {
 	emit(singles());
 	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE_MOVE[k];')} }`);
 	emit(`} else {`);
-	for (const fw of ws) {
-		const inner = nearWords(fw)
-			.map(
-				(tw) =>
-					`{ let t = NEIGHBOURS_${tw}[fk] & e${tw}; ` +
-					`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
-			)
-			.join('\n');
-		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`);
-	}
+	emit(listFromEachBlob('NEIGHBOURS'));
 	emit(`}`);
-	for (const fw of ws) {
-		const inner = nearWords(fw)
-			.map(
-				(tw) =>
-					`{ let t = JUMP_TARGETS_${tw}[fk] & e${tw}; ` +
-					`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
-			)
-			.join('\n');
-		emit(`{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`);
-	}
+	emit(listFromEachBlob('JUMP_TARGETS'));
 	emit(`return n - outBase;`);
 	emit(`}`);
 

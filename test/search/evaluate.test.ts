@@ -36,6 +36,13 @@ const anyWeights = fc.array(fc.integer({ min: -MAX_WEIGHT, max: MAX_WEIGHT }), {
 const anyTaperPoints = (min: number) =>
 	fc.integer({ min, max: 9 }).chain((count) => fc.array(anyWeights, { minLength: count, maxLength: count }));
 
+/** The weight set of taper points given opening first. */
+const weightsOf = (points: number[][]) => ({
+	opening: points[0],
+	endgame: points[points.length - 1],
+	middle: points.slice(1, -1),
+});
+
 /**
  * The evaluation of `pos` (side to move's view) from its reference features, with the weights
  * of K >= 2 taper points (opening first), as plain arithmetic in the kernel's fixed point:
@@ -193,9 +200,8 @@ describe('the learned evaluation', () => {
 			fc.property(arbitraryPosition, anyTaperPoints(3), (pos, points) => {
 				const mine = pos.count[pos.side];
 				const theirs = pos.count[pos.side ^ 1];
-				const K = points.length;
 				const expected = referenceScore(pos, points);
-				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				const weights = weightsOf(points);
 				expect(evalKernel(pos.geometry, weights).score(pos.bb, 0, pos.side, mine, theirs)).toBe(expected);
 			}),
 			{ numRuns: 200, seed: 15 },
@@ -205,8 +211,7 @@ describe('the learned evaluation', () => {
 	it('scores in WebAssembly as in JavaScript, on random boards up to 16 x 16 with 2 to 9 taper points', () => {
 		fc.assert(
 			fc.property(arbitraryPosition, anyTaperPoints(2), (pos, points) => {
-				const K = points.length;
-				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				const weights = weightsOf(points);
 				const wasm = compileEvalKernel(pos.geometry, weights);
 				const js = compileEvalKernel(pos.geometry, weights, 'js');
 				expect(wasm.score).not.toBe(js.score);
@@ -230,8 +235,7 @@ describe('the learned evaluation', () => {
 		let scored = 0;
 		fc.assert(
 			fc.property(position, anyTaperPoints(2), (pos, points) => {
-				const K = points.length;
-				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				const weights = weightsOf(points);
 				const kernel = compileEvalKernel(pos.geometry, weights);
 				for (const side of [0, 1] as const) {
 					const mover = { ...pos, side };
@@ -270,8 +274,7 @@ describe('the learned evaluation', () => {
 		let leaves = 0;
 		fc.assert(
 			fc.property(position, anyTaperPoints(2), (pos, points) => {
-				const K = points.length;
-				const weights = { opening: points[0], endgame: points[K - 1], middle: points.slice(1, -1) };
+				const weights = weightsOf(points);
 				const vectors = compileEvalKernel(pos.geometry, weights);
 				const words = compileEvalKernel(pos.geometry, weights, 'wasm64');
 				const js = compileEvalKernel(pos.geometry, weights, 'js');
