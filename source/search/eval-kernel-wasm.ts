@@ -105,7 +105,7 @@ export function evalKernelWasm(
 		const set = (key: string, code: Code, type = lanes.type) =>
 			body.push(...code, OP.localSet, ...uleb(local(key, type)));
 		const w = (key: string, v: number) => get(`${key}${v}`);
-		/** Lane v of the set named x, and each of its lanes. */
+		/** The set named x, lane by lane (what `Lanes.up` and `Lanes.down` read). */
 		const lanesOf = (x: string) => (v: number) => w(x, v);
 
 		const { and, or, xor, not } = lanes;

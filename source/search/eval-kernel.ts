@@ -3,9 +3,9 @@
  * kernel (`game/shape-kernel.ts`): JavaScript source with the shape's masks and the weights baked
  * in as constants, compiled once with `new Function`. A leaf costs a few dilations by shifts and
  * masked popcounts over the position's words: no loop over cells, no allocation. The search's
- * `score` is the same code in WebAssembly on 64-bit words (`eval-kernel-wasm.ts`, about 1.26
- * times the bench's nodes per second); this file's JavaScript gives `features`, and `score`
- * where the runtime has no WebAssembly.
+ * `score` is the same code in WebAssembly on 64-bit words, or 128-bit vectors on a board of 16
+ * columns (`eval-kernel-wasm.ts`, about 1.26 times the bench's nodes per second); this file's
+ * JavaScript gives `features`, and `score` where the runtime has no WebAssembly.
  *
  * The sets of cells counted and how each is made from the others are `eval-sets.ts`'s (both
  * generators read them); here each set is a constant per word `w` (layout of `geometry.ts`). The

@@ -1,8 +1,8 @@
 /**
  * The sets of cells the learned evaluation counts, and how each is made from the others: one
  * definition for its two code generators (`eval-kernel.ts`, JavaScript on 32-bit words, and
- * `eval-kernel-wasm.ts`, WebAssembly on 64-bit words), which differ only in how they write a
- * dilation, an intersection, a bit-sliced count and a popcount.
+ * `eval-kernel-wasm.ts`, WebAssembly on 64-bit words or 128-bit vectors), which differ only in how
+ * they write a dilation, an intersection, a bit-sliced count and a popcount.
  *
  * Named sets, with `s` a side (`m` the side to move, `o` the other) and `t` the other side:
  *   m, o, e        the two sides' blobs and the empty playable cells (read from the position)
