@@ -125,6 +125,14 @@ export class TreeSearch implements SplitHost {
 	nodeLimit = Infinity;
 	/** 1 where a null move may be tried at that ply (0 right after one). */
 	private readonly nullMoveAllowed = new Uint8Array(MAX_PLY + 2).fill(1);
+	/**
+	 * Per ply, 1 if the node there is expected to search all its moves (an ALL node): the first
+	 * child of a node expected to cut off (a null-window node not expected ALL), as node types
+	 * alternate along null windows (Knuth and Moore, "An analysis of alpha-beta pruning",
+	 * Artificial Intelligence 6(4), 1975; Marsland and Popowich, "Parallel game-tree search",
+	 * IEEE PAMI 7(4), 1985). It decides only how a node lists its moves, never which it searches.
+	 */
+	private readonly expectAll = new Uint8Array(MAX_PLY + 2);
 	/** Futility margins by plies to go for the rule set of the position searched (set by `reset`). */
 	private futilityMargin = FUTILITY_MARGIN_BLOBWAR;
 	/**
@@ -303,6 +311,7 @@ export class TreeSearch implements SplitHost {
 				const r = NULL_MOVE_REDUCTION + (depth >= 7 ? 1 : 0);
 				stack.makeChild(ply, side, PASS);
 				this.nullMoveAllowed[ply + 1] = 0;
+				this.expectAll[ply + 1] = 1;
 				const score = -this.negamax(ply + 1, depth - 1 - r, -beta, -beta + 1);
 				this.nullMoveAllowed[ply + 1] = 1;
 				if (this.aborted) return 0;
@@ -315,7 +324,10 @@ export class TreeSearch implements SplitHost {
 		let best = -INFINITE_SCORE;
 		let bestMove = NO_MOVE;
 		let searched = 0;
+		// The first child of a node expected to cut off is expected to search all its moves.
+		const firstChildAll = !pvNode && this.expectAll[ply] === 0 ? 1 : 0;
 		if (tableMove !== NO_MOVE && !pass && kernel.isLegal(words, base, side, tableMove)) {
+			this.expectAll[ply + 1] = firstChildAll;
 			best = this.searchChild(ply, side, tableMove, depth, alpha, beta, false);
 			if (this.aborted) return 0;
 			searched = 1;
@@ -334,18 +346,20 @@ export class TreeSearch implements SplitHost {
 			const moves = stack.moves;
 			const keys = stack.orderKeys;
 			let n: number;
-			// A node one or two plies above the leaves with no table move: most of them search one
-			// move and cut off, so that move (the sort's first step) is found alone, and the list is
-			// made only if a second move is needed (`listAt`). Exact only where the first move's
-			// search cannot change this node's keys: below it, only the other side's nodes remember
-			// cut-offs (killers at other plies, the other side's history).
+			// A node one or two plies above the leaves with no table move, expected to cut off: most
+			// of them search one move, so that move (the sort's first step) is found alone, and the
+			// list is made only if a second move is needed (`listAt`). Exact only where the first
+			// move's search cannot change this node's keys: below it, only the other side's nodes
+			// remember cut-offs (killers at other plies, the other side's history). A node expected
+			// to search all its moves (`expectAll`) makes the list at once: the same moves in the same
+			// order, without finding the first one twice.
 			let listAt = -1;
 			let firstMove = NO_MOVE;
 			if (pass) {
 				moves[mBase] = PASS;
 				keys[mBase] = 0;
 				n = 1;
-			} else if (depth <= 2 && searched === 0 && options.captureOrdering) {
+			} else if (depth <= 2 && searched === 0 && options.captureOrdering && this.expectAll[ply] === 0) {
 				firstMove = this.ordering.firstOrdered(stack, ply, side, previous, options);
 				if (firstMove === NO_MOVE) return terminalScore(mine, theirs + empty, ply);
 				n = 2;
@@ -399,6 +413,7 @@ export class TreeSearch implements SplitHost {
 				// a selection-sort step per pruned move).
 				const reduction = pass ? 0 : this.lateMove(depth, searched, keys[i], selective);
 				if (reduction === LATE_MOVE_PRUNED) break;
+				this.expectAll[ply + 1] = searched === 0 ? firstChildAll : 0;
 				const score = this.searchMove(ply, side, move, depth, alpha, beta, reduction, pvs && searched > 0);
 				if (this.aborted) return 0;
 				searched++;
