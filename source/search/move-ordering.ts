@@ -242,7 +242,33 @@ export class MoveOrdering {
 export function pickNextMove(moves: Int32Array, keys: Int32Array, i: number, end: number): Move {
 	let pick = i;
 	let best = keys[i];
-	for (let j = i + 1; j < end; j++) {
+	let j = i + 1;
+	// Four keys a step while there are four: the first of the largest wins, as one by one.
+	for (; j + 3 < end; j += 4) {
+		const a = keys[j];
+		const b = keys[j + 1];
+		const c = keys[j + 2];
+		const d = keys[j + 3];
+		if (a > best || b > best || c > best || d > best) {
+			if (a > best) {
+				best = a;
+				pick = j;
+			}
+			if (b > best) {
+				best = b;
+				pick = j + 1;
+			}
+			if (c > best) {
+				best = c;
+				pick = j + 2;
+			}
+			if (d > best) {
+				best = d;
+				pick = j + 3;
+			}
+		}
+	}
+	for (; j < end; j++) {
 		if (keys[j] > best) {
 			best = keys[j];
 			pick = j;

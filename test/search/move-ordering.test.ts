@@ -128,6 +128,39 @@ describe('move ordering in the compiled generator', () => {
 		);
 	});
 
+	it('pickNextMove picks the first of the largest keys and swaps it to the front, four keys a step or one', () => {
+		// The selection step written one key at a time, against the one that reads four at a time:
+		// lists of 0 to 40 moves from any start, keys from small ranges (ties) or any int.
+		const reference = (moves: Int32Array, keys: Int32Array, i: number, end: number) => {
+			let pick = i;
+			for (let j = i + 1; j < end; j++) if (keys[j] > keys[pick]) pick = j;
+			const move = moves[pick];
+			[moves[i], moves[pick]] = [moves[pick], moves[i]];
+			[keys[i], keys[pick]] = [keys[pick], keys[i]];
+			return move;
+		};
+		fc.assert(
+			fc.property(
+				fc
+					.constantFrom(2, 5, 0x7fffffff)
+					.chain((range) =>
+						fc.array(fc.integer({ min: -range, max: range }), { minLength: 1, maxLength: 40 }),
+					),
+				fc.nat(),
+				(list, start) => {
+					const keys = Int32Array.from(list);
+					const moves = Int32Array.from(list, (_, k) => 100 + k);
+					const [m2, k2] = [moves.slice(), keys.slice()];
+					for (let i = start % list.length; i < list.length; i++)
+						expect(pickNextMove(moves, keys, i, list.length)).toBe(reference(m2, k2, i, list.length));
+					expect(Array.from(moves)).toEqual(Array.from(m2));
+					expect(Array.from(keys)).toEqual(Array.from(k2));
+				},
+			),
+			{ numRuns: runs(300, 3000), seed: 19 },
+		);
+	});
+
 	it('swapToFront does the selection step of pickNextMove for the move it would pick', () => {
 		const moves = Int32Array.from([10, 20, 30, 40]);
 		const keys = Int32Array.from([1, 5, 9, 9]);
