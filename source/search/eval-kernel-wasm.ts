@@ -376,8 +376,8 @@ interface Lanes {
 }
 
 /**
- * A 64-bit word of one 64-bit integer from the code of the i32 `index`: the bit `index & 63` if
- * `index >>> 6` is `v`, else 0.
+ * Code of 64-bit word `v` of the set of one cell, `index` the code of its bit index (an i32,
+ * `word * 32 + bit`): the bit `index & 63` if `index >>> 6` is `v`, else 0.
  */
 function wordBit(index: Code, v: number): Code {
 	return [

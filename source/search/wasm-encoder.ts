@@ -180,29 +180,37 @@ interface WebAssemblyApi {
 	Instance: new (module: object) => { readonly exports: Record<string, unknown> };
 }
 
+/** The runtime's `WebAssembly`, or undefined (`node --jitless`). */
+const wasmApi = (): WebAssemblyApi | undefined => (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+
 /**
  * The exports of a module compiled and instantiated synchronously (a few kilobytes: Node has no
  * limit on synchronous compilation).
  * @throws WebAssembly.CompileError if the bytes are not a valid module
  */
 export function instantiateModule(bytes: Uint8Array): Record<string, unknown> {
-	const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly!;
+	const api = wasmApi()!;
 	return new api.Instance(new api.Module(bytes)).exports;
 }
 
 /** True if the runtime runs WebAssembly (Node does, but not with `--jitless`). */
 export function webAssemblyAvailable(): boolean {
-	return (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly !== undefined;
+	return wasmApi() !== undefined;
 }
+
+/** `vectorsAvailable`'s answer, found on its first call (the runtime does not change). */
+let vectors: boolean | undefined;
 
 /**
  * True if the runtime runs WebAssembly's 128-bit vector instructions (Node does since version
  * 16.4; a runtime without them gets the 64-bit code).
  */
 export function vectorsAvailable(): boolean {
-	if (!webAssemblyAvailable()) return false;
-	const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly!;
-	// A function of no parameters returning `v128.any_true` of a zero vector.
-	const body = [...v128Const(new Array<number>(16).fill(0)), ...simd(SIMD.v128AnyTrue)];
-	return api.validate(encodeModule([{ name: 'f', params: 0, locals: [], body }]));
+	if (vectors === undefined) {
+		const api = wasmApi();
+		// A function of no parameters returning `v128.any_true` of a zero vector.
+		const body = [...v128Const(new Array<number>(16).fill(0)), ...simd(SIMD.v128AnyTrue)];
+		vectors = api !== undefined && api.validate(encodeModule([{ name: 'f', params: 0, locals: [], body }]));
+	}
+	return vectors;
 }
