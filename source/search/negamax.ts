@@ -369,6 +369,8 @@ export class TreeSearch implements SplitHost {
 				if (n === 0) return terminalScore(mine, theirs + empty, ply); // Blob War: no move, the other side fills
 			}
 			const pvs = options.algorithm !== 'alphabeta';
+			// At one ply to go the children are leaves: scored at once where `leaf` can.
+			const leaves = depth === 1 && !pass && this.fusedAt(ply);
 			let end = mBase + n;
 			for (let i = mBase; i < end; i++) {
 				let move: Move;
@@ -414,7 +416,9 @@ export class TreeSearch implements SplitHost {
 				const reduction = pass ? 0 : this.lateMove(depth, searched, keys[i], selective);
 				if (reduction === LATE_MOVE_PRUNED) break;
 				this.expectAll[ply + 1] = searched === 0 ? firstChildAll : 0;
-				const score = this.searchMove(ply, side, move, depth, alpha, beta, reduction, pvs && searched > 0);
+				const score = leaves
+					? -this.fusedLeafAfter(ply, side, move)
+					: this.searchMove(ply, side, move, depth, alpha, beta, reduction, pvs && searched > 0);
 				if (this.aborted) return 0;
 				searched++;
 				if (score > best) {
@@ -570,22 +574,42 @@ export class TreeSearch implements SplitHost {
 	private leafAfter(ply: number, side: number, move: Move): number {
 		const stack = this.stack;
 		const child = ply + 1;
-		const fused = this.fusedLeaf;
 		if (this.cachingEvals) {
 			stack.makeChild(ply, side, move);
 			return this.leaf(child);
 		}
-		if (
-			fused === null ||
-			child >= stack.halfMovesLeft ||
-			child >= MAX_PLY - 1 ||
-			(stack.variant === 'ataxx' && stack.clocks[ply] + 1 >= ATAXX_CLOCK_LIMIT)
-		) {
+		if (!this.fusedAt(ply)) {
 			stack.makeLeafChild(ply, side, move);
 			return this.leaf(child);
 		}
+		return this.fusedLeafAfter(ply, side, move);
+	}
+
+	/**
+	 * Whether the children of the position at `ply` are scored by the evaluation's `leaf` without
+	 * being made (`fusedLeafAfter`): not near the half-move limit or Ataxx's clock limit, which
+	 * `leaf` does not read.
+	 */
+	private fusedAt(ply: number): boolean {
+		const stack = this.stack;
+		return !(
+			this.fusedLeaf === null ||
+			ply + 1 >= stack.halfMovesLeft ||
+			ply + 1 >= MAX_PLY - 1 ||
+			(stack.variant === 'ataxx' && stack.clocks[ply] + 1 >= ATAXX_CLOCK_LIMIT)
+		);
+	}
+
+	/**
+	 * `leafAfter` where `fusedAt(ply)`: the child after `move` (not a pass) scored by the
+	 * evaluation's `leaf`, made only where `leaf` does not score it.
+	 * @returns the child's score from its side to move's view
+	 */
+	private fusedLeafAfter(ply: number, side: number, move: Move): number {
+		const stack = this.stack;
+		const child = ply + 1;
 		if (!this.countLeaf(child)) return 0;
-		const score = fused(
+		const score = this.fusedLeaf!(
 			stack.words,
 			ply * stack.stride,
 			side,
