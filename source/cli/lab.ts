@@ -101,6 +101,8 @@ const help = `
     --dts-cut-limit N    DTS: children at a D-CUT node before it turns D-ALL (m_B, default 3)
     --neural-min A,C     neural: children beyond the network's wait, and more at N-CUT nodes
                          (default -1,3)
+    --neural-root-wait N neural: children the root waits for before it is shared (default: the
+                         network's wait for the first line plus A of --neural-min, at least 1)
     --network FILE       neural: a network's weights (default: the one trained for the ordering)
     --grain N            work stealing: plies to go below which nodes are not shared (default 2)
     --k N                CABP: degree of parallel pruning (default 2)
@@ -149,6 +151,7 @@ const FLAGS = {
 	ybwcCutMin: { type: 'string' },
 	dtsCutLimit: { type: 'string' },
 	neuralMin: { type: 'string' },
+	neuralRootWait: { type: 'string' },
 	network: { type: 'string' },
 	grain: { type: 'string' },
 	k: { type: 'string' },
@@ -279,6 +282,8 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		lockTicks: integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100),
 		splitLockTicks: splitLockTicksOf(flags),
 		splitLockWaiterTicks: splitLockWaiterTicksOf(flags),
+		neuralRootWait:
+			flags.neuralRootWait === undefined ? null : integer('neural-root-wait', flags.neuralRootWait, 1, 1, 256),
 	};
 }
 

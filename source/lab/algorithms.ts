@@ -69,6 +69,11 @@ export interface AlgorithmParams {
 	 * it then (`runProcessors`); 0, the default, charges none.
 	 */
 	readonly splitLockWaiterTicks: number;
+	/**
+	 * Scheme C: the children the root waits for before it is shared (null, the default: the first
+	 * line's wait plus `neuralMinAll`, at least 1; `NeuralScheme`). The thesis leaves it open.
+	 */
+	readonly neuralRootWait: number | null;
 }
 
 /** Defaults: DTS's own limit of 3 (Hyatt, 1997), strong YBWC waiting for 2 children at CUT nodes. */
@@ -87,6 +92,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	lockTicks: 0,
 	splitLockTicks: null,
 	splitLockWaiterTicks: 0,
+	neuralRootWait: null,
 };
 
 /** Shared buffers an algorithm needs besides the store (deques, a table). */
@@ -141,6 +147,7 @@ export function processorOptions(
 				params.neuralMinCut,
 				params.neuralCutWidth,
 				params.network.firstLineWait(),
+				params.neuralRootWait,
 			);
 			break;
 		case 'stealing':

@@ -221,12 +221,14 @@ export class DtsScheme extends ScanScheme {
 
 /** The neural network (scheme C): its wait plus `minAll`, plus `minCut` more at N-CUT nodes. */
 export class NeuralScheme extends ScanScheme {
-	/** Children the root waits for: the first line's wait plus `minAll`, at least 1. */
+	/** Children the root waits for: by default the first line's wait plus `minAll`, at least 1. */
 	readonly rootWait: number;
 
 	/**
 	 * @param cutWidth m of the N-CUT range [50 - m, 50 + m]
 	 * @param firstLineWait the network's wait for the first line (`SplitNetwork.firstLineWait`), the root's w
+	 * @param rootWait the children the root waits for instead (null: `firstLineWait + minAll`, at least 1)
+	 * @throws RangeError if `rootWait` is below 1
 	 */
 	constructor(
 		branching: number,
@@ -234,9 +236,12 @@ export class NeuralScheme extends ScanScheme {
 		readonly minCut: number,
 		readonly cutWidth: number,
 		firstLineWait: number,
+		rootWait: number | null = null,
 	) {
 		super(branching);
-		this.rootWait = Math.max(1, firstLineWait + minAll);
+		if (rootWait !== null && !(rootWait >= 1))
+			throw new RangeError(`the root waits for 1 child or more, not ${rootWait}`);
+		this.rootWait = rootWait ?? Math.max(1, firstLineWait + minAll);
 	}
 
 	protected measure(store: NodeStore, r: number): number {

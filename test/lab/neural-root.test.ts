@@ -7,13 +7,13 @@ import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
 import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
 
 /** Runs one processor of scheme C over a (20, 69, 19) tree until it offers the root: its finished children then. */
-function rootOffered(minAll: number): { offeredAt: number; firstLineWait: number } {
+function rootOffered(minAll: number, rootWait: number | null = null): { offeredAt: number; firstLineWait: number } {
 	const shape = { branching: 20, wa: 69, wb: 19 };
 	const domain = new SyntheticDomain({ ...shape, depth: 3, seed: TG1_SEEDS[0] });
 	const store = new NodeStore(createStoreBuffers(domain, 64, false), domain, false);
 	const root = store.reset();
 	const network = networkFor(shape)!;
-	const scheme = new NeuralScheme(shape.branching, minAll, 0, 10, network.firstLineWait());
+	const scheme = new NeuralScheme(shape.branching, minAll, 0, 10, network.firstLineWait(), rootWait);
 	const proc = new Processor(0, store, { policy: scheme, network });
 	proc.start(root);
 	const fini = () => store.mem[store.at(root) + R_FINI];
@@ -38,5 +38,12 @@ describe('scheme C (the network) choosing split points', () => {
 		expect(rootOffered(0)).toEqual({ offeredAt: 2, firstLineWait: 2 });
 		expect(rootOffered(1).offeredAt).toBe(3);
 		expect(rootOffered(-1).offeredAt).toBe(1);
+	});
+
+	it('makes the root wait for the children it is told to (--neural-root-wait), whatever the first line', () => {
+		expect(rootOffered(0, 3).offeredAt).toBe(3);
+		expect(rootOffered(0, 1).offeredAt).toBe(1);
+		expect(rootOffered(-1, 2).offeredAt).toBe(2);
+		expect(() => rootOffered(0, 0)).toThrow(RangeError);
 	});
 });
