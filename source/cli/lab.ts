@@ -101,8 +101,9 @@ const help = `
     --dts-cut-limit N    DTS: children at a D-CUT node before it turns D-ALL (m_B, default 3)
     --neural-min A,C     neural: children beyond the network's wait, and more at N-CUT nodes
                          (default -1,3)
-    --neural-root-wait N neural: children the root waits for before it is shared (default: the
-                         network's wait for the first line plus A of --neural-min, at least 1)
+    --neural-root-wait N neural: children the root waits for before it is shared, 0 for none
+                         (default: the network's wait for the first line plus A of --neural-min,
+                         at least 1)
     --network FILE       neural: a network's weights (default: the one trained for the ordering)
     --grain N            work stealing: plies to go below which nodes are not shared (default 2)
     --k N                CABP: degree of parallel pruning (default 2)
@@ -283,7 +284,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		splitLockTicks: splitLockTicksOf(flags),
 		splitLockWaiterTicks: splitLockWaiterTicksOf(flags),
 		neuralRootWait:
-			flags.neuralRootWait === undefined ? null : integer('neural-root-wait', flags.neuralRootWait, 1, 1, 256),
+			flags.neuralRootWait === undefined ? null : integer('neural-root-wait', flags.neuralRootWait, 0, 0, 256),
 	};
 }
 

@@ -70,8 +70,9 @@ export interface AlgorithmParams {
 	 */
 	readonly splitLockWaiterTicks: number;
 	/**
-	 * Scheme C: the children the root waits for before it is shared (null, the default: the first
-	 * line's wait plus `neuralMinAll`, at least 1; `NeuralScheme`). The thesis leaves it open.
+	 * Scheme C: the children the root waits for before it is shared, 0 for none (null, the default:
+	 * the first line's wait plus `neuralMinAll`, at least 1; `NeuralScheme`). The thesis leaves it
+	 * open.
 	 */
 	readonly neuralRootWait: number | null;
 }

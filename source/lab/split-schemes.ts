@@ -227,8 +227,9 @@ export class NeuralScheme extends ScanScheme {
 	/**
 	 * @param cutWidth m of the N-CUT range [50 - m, 50 + m]
 	 * @param firstLineWait the network's wait for the first line (`SplitNetwork.firstLineWait`), the root's w
-	 * @param rootWait the children the root waits for instead (null: `firstLineWait + minAll`, at least 1)
-	 * @throws RangeError if `rootWait` is below 1
+	 * @param rootWait the children the root waits for instead (0: shared before any is searched;
+	 *   null: `firstLineWait + minAll`, at least 1)
+	 * @throws RangeError if `rootWait` is negative
 	 */
 	constructor(
 		branching: number,
@@ -239,8 +240,8 @@ export class NeuralScheme extends ScanScheme {
 		rootWait: number | null = null,
 	) {
 		super(branching);
-		if (rootWait !== null && !(rootWait >= 1))
-			throw new RangeError(`the root waits for 1 child or more, not ${rootWait}`);
+		if (rootWait !== null && !(rootWait >= 0))
+			throw new RangeError(`the root waits for 0 children or more, not ${rootWait}`);
 		this.rootWait = rootWait ?? Math.max(1, firstLineWait + minAll);
 	}
 

@@ -40,10 +40,11 @@ describe('scheme C (the network) choosing split points', () => {
 		expect(rootOffered(-1).offeredAt).toBe(1);
 	});
 
-	it('makes the root wait for the children it is told to (--neural-root-wait), whatever the first line', () => {
+	it('makes the root wait for the children it is told (--neural-root-wait, 0: none), whatever the first line', () => {
 		expect(rootOffered(0, 3).offeredAt).toBe(3);
 		expect(rootOffered(0, 1).offeredAt).toBe(1);
 		expect(rootOffered(-1, 2).offeredAt).toBe(2);
-		expect(() => rootOffered(0, 0)).toThrow(RangeError);
+		expect(rootOffered(0, 0).offeredAt).toBe(0);
+		expect(() => rootOffered(0, -1)).toThrow(RangeError);
 	});
 });
