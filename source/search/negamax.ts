@@ -415,10 +415,13 @@ export class TreeSearch implements SplitHost {
 				// a selection-sort step per pruned move).
 				const reduction = pass ? 0 : this.lateMove(depth, searched, keys[i], selective);
 				if (reduction === LATE_MOVE_PRUNED) break;
-				this.expectAll[ply + 1] = searched === 0 ? firstChildAll : 0;
-				const score = leaves
-					? -this.fusedLeafAfter(ply, side, move)
-					: this.searchMove(ply, side, move, depth, alpha, beta, reduction, pvs && searched > 0);
+				let score: number;
+				if (leaves) score = -this.fusedLeafAfter(ply, side, move);
+				else {
+					// A leaf child reads no node type: only a child searched as a node gets one.
+					this.expectAll[ply + 1] = searched === 0 ? firstChildAll : 0;
+					score = this.searchMove(ply, side, move, depth, alpha, beta, reduction, pvs && searched > 0);
+				}
 				if (this.aborted) return 0;
 				searched++;
 				if (score > best) {
