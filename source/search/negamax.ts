@@ -28,7 +28,6 @@ import {
 	gainsAtMost,
 	MoveOrdering,
 	ONE_CAPTURE_MAX_GAIN,
-	pickNextMove,
 	QUIET_MAX_GAIN,
 	swapToFront,
 } from './move-ordering.js';
@@ -383,9 +382,9 @@ export class TreeSearch implements SplitHost {
 						if (i >= end) break;
 					}
 					// Every move best first by its ordering key (a selection sort, one step per move
-					// searched): under both rule sets it won self-play against sorting the first 6 only
+					// searched, in WebAssembly: `move-lists.ts`): under both rule sets it won self-play against sorting the first 6 only
 					// (docs/strength.md), although it costs speed where a node searches all its moves.
-					move = pickNextMove(moves, keys, i, end);
+					move = stack.pick(i, end);
 				}
 				if (move === tableMove && searched > 0) continue;
 				// Step 7. Young Brothers Wait: once the eldest brother is searched (two at a null-window
@@ -501,7 +500,7 @@ export class TreeSearch implements SplitHost {
 			keys[n] = keys[i];
 			n++;
 		}
-		for (let i = from + 1; i < n; i++) pickNextMove(moves, keys, i, n);
+		for (let i = from + 1; i < n; i++) stack.pick(i, n);
 		for (let i = from; i < n; i++)
 			stack.reductions[i] = this.lateMove(depth, searched + i - from, keys[i], selective);
 		return n;

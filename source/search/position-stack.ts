@@ -10,6 +10,7 @@ import { type Move, NO_MOVE, PASS } from '../game/move.js';
 import { type Position } from '../game/position.js';
 import { type ShapeKernel, shapeKernel } from '../game/shape-kernel.js';
 import { ZOBRIST_SIDE_HI, ZOBRIST_SIDE_LO } from '../game/zobrist.js';
+import { moveLists } from './move-lists.js';
 import { MAX_PLY } from './score.js';
 
 /** Most moves of a position with clones merged by destination (256 clone and 256 * 16 jump targets). */
@@ -67,8 +68,15 @@ export class PositionStack {
 	 */
 	moveStride = 0;
 	/** Move lists and ordering keys: `moveStride` per ply, from `ply * moveStride`. */
-	moves = new Int32Array(0);
-	orderKeys = new Int32Array(0);
+	moves: Int32Array = new Int32Array(0);
+	orderKeys: Int32Array = new Int32Array(0);
+	/**
+	 * The selection sort step on `moves` and `orderKeys` (`MoveLists.pick`): brings the move of
+	 * highest key among indices `[i, end)` to index `i` and returns it. A function of this stack's
+	 * own (its WebAssembly instance): a thread that searches with a new stack makes V8 optimize the
+	 * search's call of it again, so a thread keeps its searcher (`bench search` does).
+	 */
+	pick: (i: number, end: number) => Move = () => NO_MOVE;
 	/**
 	 * Filled for the moves a node shares with other threads (YBWC's split points): the plies the
 	 * late-move reductions take off each move's first search (0: none), or `LATE_MOVE_PRUNED`.
@@ -97,8 +105,14 @@ export class PositionStack {
 			this.playableCount = g.playableCount;
 			this.words = new Int32Array((MAX_PLY + 2) * this.stride);
 			this.moveStride = Math.min(MAX_NODE_MOVES, 17 * g.playableCount);
-			this.moves = new Int32Array((MAX_PLY + 1) * this.moveStride);
-			this.orderKeys = new Int32Array((MAX_PLY + 1) * this.moveStride);
+			if (this.moves.length === 0) {
+				// Room for the largest shape at once: the lists (and their compiled selection step)
+				// are made once for the stack's life, not again for each shape.
+				const lists = moveLists((MAX_PLY + 1) * MAX_NODE_MOVES);
+				this.moves = lists.moves;
+				this.orderKeys = lists.keys;
+				this.pick = lists.pick;
+			}
 			this.reductions = new Int8Array((MAX_PLY + 1) * this.moveStride);
 		}
 		this.words.set(root.bb, 0);

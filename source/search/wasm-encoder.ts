@@ -17,19 +17,29 @@ export const V128 = 0x7b;
 
 /** Opcodes used (section 5.4). */
 export const OP = {
+	block: 0x02,
+	loop: 0x03,
 	if: 0x04,
 	else: 0x05,
 	end: 0x0b,
+	br: 0x0c,
+	brIf: 0x0d,
 	return: 0x0f,
 	select: 0x1b,
 	localGet: 0x20,
 	localSet: 0x21,
 	localTee: 0x22,
+	i32Load: 0x28,
+	i32Store: 0x36,
 	i32Const: 0x41,
 	i64Const: 0x42,
 	i32Eqz: 0x45,
 	i32Eq: 0x46,
+	i32Ne: 0x47,
+	i32LtS: 0x48,
 	i32LtU: 0x49,
+	i32GtS: 0x4a,
+	i32GeS: 0x4e,
 	i64Eqz: 0x50,
 	i64Ne: 0x52,
 	i32Add: 0x6a,
@@ -37,6 +47,7 @@ export const OP = {
 	i32Mul: 0x6c,
 	i32And: 0x71,
 	i32Or: 0x72,
+	i32Shl: 0x74,
 	i32ShrU: 0x76,
 	i64Popcnt: 0x7b,
 	i64Add: 0x7c,
@@ -55,20 +66,26 @@ export const OP = {
 
 /** Vector instructions used (section 5.4.8): each is the prefix 0xfd and its number (`simd`). */
 export const SIMD = {
+	v128Load: 0x00,
 	v128Const: 0x0c,
 	i8x16Shuffle: 0x0d,
 	i32x4Splat: 0x11,
 	i64x2Splat: 0x12,
+	i32x4ExtractLane: 0x1b,
 	i32x4ReplaceLane: 0x1c,
 	i64x2ExtractLane: 0x1d,
 	i64x2ReplaceLane: 0x1e,
+	i32x4GtS: 0x3b,
 	v128Not: 0x4d,
 	v128And: 0x4e,
 	v128Or: 0x50,
 	v128Xor: 0x51,
+	v128Bitselect: 0x52,
 	v128AnyTrue: 0x53,
 	i16x8Shl: 0x8b,
 	i16x8ShrU: 0x8d,
+	i32x4Add: 0xae,
+	i32x4MaxS: 0xb8,
 } as const;
 
 /** A vector instruction without immediates, or with the immediate bytes `imm` after it. */
@@ -80,6 +97,14 @@ export function simd(op: number, ...imm: number[]): number[] {
 export function v128Const(bytes: readonly number[]): number[] {
 	if (bytes.length !== 16) throw new RangeError(`v128.const takes 16 bytes, got ${bytes.length}`);
 	return simd(SIMD.v128Const, ...bytes.map((b) => b & 255));
+}
+
+/**
+ * The immediate of a load or store (section 5.4.6): the alignment's log2 (a hint) and a constant
+ * byte offset added to the address.
+ */
+export function memarg(alignLog2: number, offset: number): number[] {
+	return [...uleb(alignLog2), ...uleb(offset)];
 }
 
 /** Block type of a block with no result (section 5.4.1). */
@@ -148,9 +173,10 @@ export interface WasmFunction {
 
 /**
  * The bytes of a module exporting `functions` (each of `i32` parameters returning one `i32`),
- * for `new WebAssembly.Module`.
+ * for `new WebAssembly.Module`; with `memoryPages`, the module imports a linear memory of at
+ * least that many 64 KiB pages as `env.memory` (a `WebAssembly.Memory` given to `instantiateModule`).
  */
-export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
+export function encodeModule(functions: readonly WasmFunction[], memoryPages?: number): Uint8Array {
 	const types = functions.map((f) => [0x60, ...vector(Array.from({ length: f.params }, () => [I32])), 1, I32]);
 	const codes = functions.map((f) => {
 		// Locals as runs of one type.
@@ -167,6 +193,9 @@ export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
 	return new Uint8Array([
 		...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
 		...section(1, vector(types)),
+		...(memoryPages === undefined
+			? []
+			: section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x00, ...uleb(memoryPages)]]))),
 		...section(3, vector(functions.map((_, i) => uleb(i)))),
 		...section(7, vector(functions.map((f, i) => [...name(f.name), 0x00, ...uleb(i)]))),
 		...section(10, vector(codes)),
@@ -177,7 +206,8 @@ export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
 interface WebAssemblyApi {
 	Module: new (bytes: Uint8Array) => object;
 	validate(bytes: Uint8Array): boolean;
-	Instance: new (module: object) => { readonly exports: Record<string, unknown> };
+	Instance: new (module: object, imports?: object) => { readonly exports: Record<string, unknown> };
+	Memory: new (descriptor: { initial: number }) => { readonly buffer: ArrayBuffer };
 }
 
 /** The runtime's `WebAssembly`, or undefined (`node --jitless`). */
@@ -185,12 +215,42 @@ const wasmApi = (): WebAssemblyApi | undefined => (globalThis as { WebAssembly?:
 
 /**
  * The exports of a module compiled and instantiated synchronously (a few kilobytes: Node has no
- * limit on synchronous compilation).
+ * limit on synchronous compilation), given `memory` as `env.memory` if it imports one.
+ * @throws WebAssembly.CompileError if the bytes are not a valid module
+ * @throws WebAssembly.LinkError if the module imports a memory and `memory` is not one of its size
+ */
+export function instantiateModule(bytes: Uint8Array | CompiledModule, memory?: WasmMemory): Record<string, unknown> {
+	const api = wasmApi()!;
+	const module = bytes instanceof Uint8Array ? compileModule(bytes) : bytes;
+	return (memory === undefined ? new api.Instance(module) : new api.Instance(module, { env: { memory } })).exports;
+}
+
+/** A compiled module (`WebAssembly.Module`), to instantiate any number of times. */
+export type CompiledModule = object;
+
+/**
+ * A module compiled synchronously, to instantiate more than once without compiling it again (each
+ * compilation starts in the runtime's baseline code, and only a function found hot is optimized).
  * @throws WebAssembly.CompileError if the bytes are not a valid module
  */
-export function instantiateModule(bytes: Uint8Array): Record<string, unknown> {
-	const api = wasmApi()!;
-	return new api.Instance(new api.Module(bytes)).exports;
+export function compileModule(bytes: Uint8Array): CompiledModule {
+	return new (wasmApi()!.Module)(bytes);
+}
+
+/** A WebAssembly linear memory (`WebAssembly.Memory`): its bytes are `buffer`. */
+export interface WasmMemory {
+	readonly buffer: ArrayBuffer;
+}
+
+/** Bytes in a page of WebAssembly memory (section 2.5.5). */
+export const WASM_PAGE_BYTES = 65536;
+
+/**
+ * A new linear memory of `pages` pages of 64 KiB, zeroed.
+ * @throws RangeError if the runtime cannot allocate it
+ */
+export function newMemory(pages: number): WasmMemory {
+	return new (wasmApi()!.Memory)({ initial: pages });
 }
 
 /** True if the runtime runs WebAssembly (Node does, but not with `--jitless`). */
