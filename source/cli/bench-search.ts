@@ -24,10 +24,12 @@ interface Measure {
 	readonly cpuMs: number;
 }
 
-/** Searches one bench position to `depth` with a fresh searcher (empty table: same work every run). */
-function measure(index: number, depth: number, options: Partial<SearchOptions>): Measure {
-	const searcher = new Searcher(options);
-	searcher.clear(); // touches every page of the table now, not during the timed search
+/**
+ * Searches one bench position to `depth` with `searcher` cleared first (an empty table, no
+ * killers or history: the same work every run, as the first search of a new game).
+ */
+function measure(index: number, depth: number, searcher: Searcher): Measure {
+	searcher.clear(); // also touches every page of the table now, not during the timed search
 	const cpu = process.cpuUsage();
 	const result = searcher.search(benchPosition(BENCH_POSITIONS[index]), { depth });
 	const used = process.cpuUsage(cpu);
@@ -61,13 +63,17 @@ export function benchSearch(
 	out('');
 	out('| position | depth | nodes | ms | nps | CPU ms | nps by CPU time |');
 	out('|---|---:|---:|---:|---:|---:|---:|');
+	// One searcher for every search, cleared before each, as a game keeps one: a new searcher per
+	// row would also time the collection of the last one's table (64 MB) and the first touches of
+	// its own memory, not the search.
+	const searcher = new Searcher(options);
 	// Warm-up, so that the first row is not the one that pays for compiling the code.
-	if (warm) BENCH_POSITIONS.forEach((entry, i) => measure(i, depthOverride ?? entry.depth, options));
-	else measure(0, 5, options);
+	if (warm) BENCH_POSITIONS.forEach((entry, i) => measure(i, depthOverride ?? entry.depth, searcher));
+	else measure(0, 5, searcher);
 	// Passes over all the positions in turn, so that a slow spell of the machine falls on one pass.
 	const passes: Measure[][] = [];
 	for (let pass = 0; pass < repeat; pass++)
-		passes.push(BENCH_POSITIONS.map((entry, i) => measure(i, depthOverride ?? entry.depth, options)));
+		passes.push(BENCH_POSITIONS.map((entry, i) => measure(i, depthOverride ?? entry.depth, searcher)));
 	let nodes = 0;
 	let ms = 0;
 	let cpuMs = 0;
@@ -176,14 +182,14 @@ export function benchCompare(out: (line: string) => void, depthOverride?: number
 	out('');
 	out('| search | nodes | ms | CPU ms | nodes vs plain | time vs plain | CPU time vs plain |');
 	out('|---|---:|---:|---:|---:|---:|---:|');
-	measure(0, 5, DEFAULT_SEARCH_OPTIONS);
+	measure(0, 5, new Searcher(DEFAULT_SEARCH_OPTIONS));
 	let base: Measure | null = null;
 	for (const row of COMPARISON) {
 		let nodes = 0;
 		let ms = 0;
 		let cpuMs = 0;
 		BENCH_POSITIONS.forEach((entry, i) => {
-			const m = measure(i, depthOverride ?? entry.compareDepth, row.options);
+			const m = measure(i, depthOverride ?? entry.compareDepth, new Searcher(row.options));
 			nodes += m.nodes;
 			ms += m.ms;
 			cpuMs += m.cpuMs;
