@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SIGNATURE_DEPTH_7 } from '../search/bench-signatures.js';
 import { runNode } from './run.js';
 
 /** The bench signature line's node count, and the header line. */
@@ -10,6 +11,14 @@ function parse(stdout: string): { header: string; signature: number; rows: strin
 }
 
 describe('blobterm bench search', () => {
+	it('keeps one searcher, cleared before each row and pass: the nodes of a new searcher per search', async () => {
+		// SIGNATURE_DEPTH_7 is counted with a new searcher for every position; the command's three
+		// passes (and its warm-up) reuse one.
+		const run = await runNode('cli.js', ['bench', 'search', '--depth', '7', '--warm', '--repeat', '3']);
+		expect(run.code).toBe(0);
+		expect(parse(run.stdout).signature).toBe(SIGNATURE_DEPTH_7);
+	});
+
 	it('--warm searches every position before timing: the same rows and signature, and says so', async () => {
 		const cold = await runNode('cli.js', ['bench', 'search', '--depth', '3']);
 		const warm = await runNode('cli.js', ['bench', 'search', '--depth', '3', '--warm']);
