@@ -53,6 +53,7 @@ export interface MoveLists {
  * Move lists of `capacity` entries each for moves and keys, with the WebAssembly step where the
  * runtime has vectors (`compiled`: true) unless `compiled` is false.
  * @throws RangeError if `capacity` is not a positive integer
+ * @throws WebAssembly.CompileError if `compiled` is asked of a runtime without WebAssembly vectors
  */
 export function moveLists(capacity: number, compiled = vectorsAvailable()): MoveLists {
 	if (!Number.isInteger(capacity) || capacity <= 0) throw new RangeError(`bad move list capacity ${capacity}`);
