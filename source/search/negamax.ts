@@ -382,8 +382,9 @@ export class TreeSearch implements SplitHost {
 						if (i >= end) break;
 					}
 					// Every move best first by its ordering key (a selection sort, one step per move
-					// searched, in WebAssembly: `move-lists.ts`): under both rule sets it won self-play against sorting the first 6 only
-					// (docs/strength.md), although it costs speed where a node searches all its moves.
+					// searched, in WebAssembly: `move-lists.ts`): under both rule sets it won self-play
+					// against sorting the first 6 only (docs/strength.md), although it costs speed where a
+					// node searches all its moves.
 					move = stack.pick(i, end);
 				}
 				if (move === tableMove && searched > 0) continue;
