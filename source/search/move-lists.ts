@@ -12,7 +12,6 @@
  */
 
 import { type Move } from '../game/move.js';
-import { pickNextMove } from './move-ordering.js';
 import {
 	BLOCK_EMPTY,
 	compileModule,
@@ -72,6 +71,70 @@ export function moveLists(capacity: number, compiled = vectorsAvailable()): Move
 		pick: exports.pick as (i: number, end: number) => Move,
 		compiled: true,
 	};
+}
+
+/**
+ * Selection sort step: brings the move of highest key among `moves[i..end)` to index `i`
+ * (swapping keys along) and returns it.
+ */
+export function pickNextMove(moves: Int32Array, keys: Int32Array, i: number, end: number): Move {
+	let pick = i;
+	let best = keys[i];
+	let j = i + 1;
+	// Four keys a step while there are four: the first of the largest wins, as one by one.
+	for (; j + 3 < end; j += 4) {
+		const a = keys[j];
+		const b = keys[j + 1];
+		const c = keys[j + 2];
+		const d = keys[j + 3];
+		if (a > best || b > best || c > best || d > best) {
+			if (a > best) {
+				best = a;
+				pick = j;
+			}
+			if (b > best) {
+				best = b;
+				pick = j + 1;
+			}
+			if (c > best) {
+				best = c;
+				pick = j + 2;
+			}
+			if (d > best) {
+				best = d;
+				pick = j + 3;
+			}
+		}
+	}
+	for (; j < end; j++) {
+		if (keys[j] > best) {
+			best = keys[j];
+			pick = j;
+		}
+	}
+	const move = moves[pick];
+	if (pick !== i) {
+		moves[pick] = moves[i];
+		moves[i] = move;
+		keys[pick] = keys[i];
+		keys[i] = best;
+	}
+	return move;
+}
+
+/**
+ * Brings `move` (in `moves[i..end)`) to index `i`, swapping keys along: the selection sort step
+ * of `pickNextMove` when `move` is known to be the one it would pick.
+ */
+export function swapToFront(moves: Int32Array, keys: Int32Array, i: number, end: number, move: Move): void {
+	let pick = i;
+	while (pick < end && moves[pick] !== move) pick++;
+	if (pick === i || pick === end) return;
+	const key = keys[pick];
+	moves[pick] = moves[i];
+	moves[i] = move;
+	keys[pick] = keys[i];
+	keys[i] = key;
 }
 
 /** Compiled modules by the byte offset of the keys (one in a search: `PositionStack`'s lists). */

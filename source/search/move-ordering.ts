@@ -14,8 +14,8 @@
  *   enhancements in practice", IEEE PAMI 11(11), 1989): moves (by from and to cell, per side)
  *   that caused cut-offs before, weighted by depth squared.
  *
- * The search picks the best remaining move one at a time (a selection sort step per move tried),
- * since most nodes cut off after one or two moves. Speed (the order is the same either way): the
+ * The search picks the best remaining move one at a time (a selection sort step per move tried,
+ * `move-lists.ts`), since most nodes cut off after one or two moves. Speed (the order is the same either way): the
  * inner nodes' keys are made by the compiled generator as it lists the moves
  * (`generateOrdered`), and a node one or two plies above the leaves first asks for the move the
  * first selection step would pick without listing any (`firstOrdered`): about 85% of those nodes
@@ -233,68 +233,4 @@ export class MoveOrdering {
 			this.history[i] = Math.min(HISTORY_MAX, this.history[i] + depth * depth);
 		}
 	}
-}
-
-/**
- * Selection sort step: brings the move of highest key among `moves[i..end)` to index `i`
- * (swapping keys along) and returns it.
- */
-export function pickNextMove(moves: Int32Array, keys: Int32Array, i: number, end: number): Move {
-	let pick = i;
-	let best = keys[i];
-	let j = i + 1;
-	// Four keys a step while there are four: the first of the largest wins, as one by one.
-	for (; j + 3 < end; j += 4) {
-		const a = keys[j];
-		const b = keys[j + 1];
-		const c = keys[j + 2];
-		const d = keys[j + 3];
-		if (a > best || b > best || c > best || d > best) {
-			if (a > best) {
-				best = a;
-				pick = j;
-			}
-			if (b > best) {
-				best = b;
-				pick = j + 1;
-			}
-			if (c > best) {
-				best = c;
-				pick = j + 2;
-			}
-			if (d > best) {
-				best = d;
-				pick = j + 3;
-			}
-		}
-	}
-	for (; j < end; j++) {
-		if (keys[j] > best) {
-			best = keys[j];
-			pick = j;
-		}
-	}
-	const move = moves[pick];
-	if (pick !== i) {
-		moves[pick] = moves[i];
-		moves[i] = move;
-		keys[pick] = keys[i];
-		keys[i] = best;
-	}
-	return move;
-}
-
-/**
- * Brings `move` (in `moves[i..end)`) to index `i`, swapping keys along: the selection sort step
- * of `pickNextMove` when `move` is known to be the one it would pick.
- */
-export function swapToFront(moves: Int32Array, keys: Int32Array, i: number, end: number, move: Move): void {
-	let pick = i;
-	while (pick < end && moves[pick] !== move) pick++;
-	if (pick === i || pick === end) return;
-	const key = keys[pick];
-	moves[pick] = moves[i];
-	moves[i] = move;
-	keys[pick] = keys[i];
-	keys[i] = key;
 }

@@ -23,14 +23,8 @@ import { EVAL_MISS, EvalCache } from './eval-cache.js';
 import { type EvalKernel } from './eval-kernel.js';
 import { LEAF_UNSURE } from './eval-kernel-wasm.js';
 import { evalTables, type EvalTables, evaluate } from './evaluate.js';
-import {
-	capturesNothing,
-	gainsAtMost,
-	MoveOrdering,
-	ONE_CAPTURE_MAX_GAIN,
-	QUIET_MAX_GAIN,
-	swapToFront,
-} from './move-ordering.js';
+import { capturesNothing, gainsAtMost, MoveOrdering, ONE_CAPTURE_MAX_GAIN, QUIET_MAX_GAIN } from './move-ordering.js';
+import { swapToFront } from './move-lists.js';
 import { LATE_MOVE_PRUNED, PositionStack } from './position-stack.js';
 import { PrincipalVariation } from './principal-variation.js';
 import { INFINITE_SCORE, MAX_PLY, SCALE, scoreFromTable, scoreToTable, terminalScore, WIN_THRESHOLD } from './score.js';

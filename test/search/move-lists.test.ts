@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { moveLists } from '../../source/search/move-lists.js';
-import { pickNextMove } from '../../source/search/move-ordering.js';
+import { moveLists, pickNextMove } from '../../source/search/move-lists.js';
 import { vectorsAvailable } from '../../source/search/wasm-encoder.js';
 import { runs } from '../long-tests.js';
 
