@@ -104,6 +104,8 @@ const help = `
     --neural-root-wait N neural: children the root waits for before it is shared, 0 for none
                          (default: the network's wait for the first line plus A of --neural-min,
                          at least 1)
+    --neural-pv-wait-offset X  neural: added to the network's wait for each child of a
+                         principal-variation node before rounding, -1 to 1 (default 0)
     --network FILE       neural: a network's weights (default: the one trained for the ordering)
     --grain N            work stealing: plies to go below which nodes are not shared (default 2)
     --k N                CABP: degree of parallel pruning (default 2)
@@ -153,6 +155,7 @@ const FLAGS = {
 	dtsCutLimit: { type: 'string' },
 	neuralMin: { type: 'string' },
 	neuralRootWait: { type: 'string' },
+	neuralPvWaitOffset: { type: 'string' },
 	network: { type: 'string' },
 	grain: { type: 'string' },
 	k: { type: 'string' },
@@ -285,6 +288,15 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		splitLockWaiterTicks: splitLockWaiterTicksOf(flags),
 		neuralRootWait:
 			flags.neuralRootWait === undefined ? null : integer('neural-root-wait', flags.neuralRootWait, 0, 0, 256),
+		neuralPvWaitOffset:
+			flags.neuralPvWaitOffset === undefined
+				? DEFAULT_PARAMS.neuralPvWaitOffset
+				: readNumber('--neural-pv-wait-offset', flags.neuralPvWaitOffset, {
+						unit: 'children',
+						min: -1,
+						max: 1,
+						integer: false,
+					}),
 	};
 }
 

@@ -75,6 +75,13 @@ export interface AlgorithmParams {
 	 * open.
 	 */
 	readonly neuralRootWait: number | null;
+	/**
+	 * Scheme C: added to the network's wait for each child of a principal-variation node before it
+	 * is rounded to whole children (0, the default: none; -1 to 1). The wait of such a node's second
+	 * child lies 0.049 above a rounding step on (32, 66, 66), and the thesis's network need not put
+	 * it on the same side (docs/parallel.md).
+	 */
+	readonly neuralPvWaitOffset: number;
 }
 
 /** Defaults: DTS's own limit of 3 (Hyatt, 1997), strong YBWC waiting for 2 children at CUT nodes. */
@@ -94,6 +101,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	splitLockTicks: null,
 	splitLockWaiterTicks: 0,
 	neuralRootWait: null,
+	neuralPvWaitOffset: 0,
 };
 
 /** Shared buffers an algorithm needs besides the store (deques, a table). */
@@ -159,5 +167,10 @@ export function processorOptions(
 		case 'cabp':
 			throw new Error('CABP has no shared-tree processor');
 	}
-	return { policy, network: name === 'neural' ? params.network : null, examineTicks: params.examineTicks };
+	return {
+		policy,
+		network: name === 'neural' ? params.network : null,
+		pvWaitOffset: params.neuralPvWaitOffset,
+		examineTicks: params.examineTicks,
+	};
 }

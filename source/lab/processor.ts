@@ -70,6 +70,11 @@ export interface ProcessorOptions {
 	readonly table?: LazyTable | null;
 	/** The network whose types and waits the records carry (scheme C). */
 	readonly network?: SplitNetwork | null;
+	/**
+	 * Added to the network's wait for each child of a principal-variation node before rounding
+	 * (`AlgorithmParams.neuralPvWaitOffset`; default 0).
+	 */
+	readonly pvWaitOffset?: number;
 	/** Ticks per node examined while looking for a split point (default `TICKS.split`, the thesis's 1). */
 	readonly examineTicks?: number;
 }
@@ -251,7 +256,8 @@ export class Processor {
 		if (network) {
 			const parentPv = m[at + R_PV] === 1;
 			m[cat + R_NTYPE] = pv ? 0 : Math.round(network.predictType(parentPv, m[at + R_NTYPE], index));
-			m[cat + R_NWAIT] = Math.round(network.predictWait(parentPv, m[at + R_NTYPE], index));
+			const offset = parentPv ? (this.options.pvWaitOffset ?? 0) : 0;
+			m[cat + R_NWAIT] = Math.round(network.predictWait(parentPv, m[at + R_NTYPE], index) + offset);
 		}
 		store.domain.child(m, at + store.stateAt, at + store.childrenAt, index, cat + store.stateAt, ply);
 		store.link(r, c);
