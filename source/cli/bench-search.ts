@@ -64,8 +64,8 @@ export function benchSearch(
 	out('| position | depth | nodes | ms | nps | CPU ms | nps by CPU time |');
 	out('|---|---:|---:|---:|---:|---:|---:|');
 	// One searcher for every search, cleared before each, as a game keeps one: a new searcher per
-	// row would also time the collection of the last one's table (64 MB) and the first touches of
-	// its own memory, not the search.
+	// row brings a new position stack, whose selection step is a WebAssembly function of its own,
+	// and the row would also time V8 optimizing the search's call of it again (docs/benchmarks.md).
 	const searcher = new Searcher(options);
 	// Warm-up, so that the first row is not the one that pays for compiling the code.
 	if (warm) BENCH_POSITIONS.forEach((entry, i) => measure(i, depthOverride ?? entry.depth, searcher));

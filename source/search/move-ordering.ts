@@ -15,8 +15,8 @@
  *   that caused cut-offs before, weighted by depth squared.
  *
  * The search picks the best remaining move one at a time (a selection sort step per move tried,
- * `move-lists.ts`), since most nodes cut off after one or two moves. Speed (the order is the same either way): the
- * inner nodes' keys are made by the compiled generator as it lists the moves
+ * `move-lists.ts`), since most nodes cut off after one or two moves. Speed (the order is the same
+ * either way): the inner nodes' keys are made by the compiled generator as it lists the moves
  * (`generateOrdered`), and a node one or two plies above the leaves first asks for the move the
  * first selection step would pick without listing any (`firstOrdered`): about 85% of those nodes
  * search that move alone and cut off.

@@ -207,7 +207,7 @@ interface WebAssemblyApi {
 	Module: new (bytes: Uint8Array) => object;
 	validate(bytes: Uint8Array): boolean;
 	Instance: new (module: object, imports?: object) => { readonly exports: Record<string, unknown> };
-	Memory: new (descriptor: { initial: number }) => { readonly buffer: ArrayBuffer };
+	Memory: new (descriptor: { initial: number }) => WasmMemory;
 }
 
 /** The runtime's `WebAssembly`, or undefined (`node --jitless`). */
