@@ -49,6 +49,7 @@ const help = `
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
                           [--lock-ticks N] [--split-lock-ticks N] [--split-lock-waiter-ticks N]
+                          [--memory-delays]
     $ blobterm lab sweep [--scheme A,B,C] [--processors 12,24,48] [tree options]
                          [--m-values LIST] [--mca-values LIST] [--mcc-values LIST]
                          [--examine-ticks N]
@@ -112,13 +113,16 @@ const help = `
     --cabp-grain N       CABP: plies to go below which a node is searched by one thread alone
                          (default 1: leaves only, as published)
     --examine-ticks N    simulator: ticks per node examined looking for a split point (default 1,
-                         the thesis's; more stands for the memory delays it does not simulate)
+                         the thesis's; more stands for costs of PABSim's search it does not state)
     --lock-ticks N       simulator: ticks of every lock's entry delay, and ticks the lock stays held
                          after its release (default 0: none, as before; PABSim's lock delays)
     --split-lock-ticks N simulator: the same for the split lock alone (default: --lock-ticks)
     --split-lock-waiter-ticks N  simulator: ticks more on entering the split lock for every other
                          processor waiting for it (default 0: none; a spin lock under cache
                          coherence hands over the more slowly the more processors spin on it)
+    --memory-delays      simulator: every read and write of a node or of the split lock costs the
+                         thesis's memory delays (its Tables 6.1 and 6.2: 0 to 4 ticks by the
+                         block's state in the processor's cache and at home; default: none)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
     --leaf-work N        parallel: N rounds of busy work (a xorshift, 1.7 ns a round here) added
                          to every leaf evaluation, for leaves as dear as an engine's (default 0)
@@ -164,6 +168,7 @@ const FLAGS = {
 	lockTicks: { type: 'string' },
 	splitLockTicks: { type: 'string' },
 	splitLockWaiterTicks: { type: 'string' },
+	memoryDelays: { type: 'boolean', default: false },
 	repeat: { type: 'string' },
 	leafWork: { type: 'string' },
 	scheme: { type: 'string', default: 'A,B,C' },
@@ -286,6 +291,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		lockTicks: integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100),
 		splitLockTicks: splitLockTicksOf(flags),
 		splitLockWaiterTicks: splitLockWaiterTicksOf(flags),
+		memoryDelays: flags.memoryDelays,
 		neuralRootWait:
 			flags.neuralRootWait === undefined ? null : integer('neural-root-wait', flags.neuralRootWait, 0, 0, 256),
 		neuralPvWaitOffset:
@@ -544,7 +550,7 @@ function thesis(flags: Flags): void {
 				),
 			);
 		},
-		{ examineTicks, lockTicks, splitLockTicks, splitLockWaiterTicks },
+		{ examineTicks, lockTicks, splitLockTicks, splitLockWaiterTicks, memoryDelays: flags.memoryDelays },
 	);
 }
 

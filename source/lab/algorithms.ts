@@ -70,6 +70,11 @@ export interface AlgorithmParams {
 	 */
 	readonly splitLockWaiterTicks: number;
 	/**
+	 * Simulator: the memory delays of the thesis's Tables 6.1 and 6.2 on every read and write of a
+	 * record or of the split lock (`memory-model.ts`); false, the default, charges none.
+	 */
+	readonly memoryDelays: boolean;
+	/**
 	 * Scheme C: the children the root waits for before it is shared, 0 for none (null, the default:
 	 * the first line's wait plus `neuralMinAll`, at least 1; `NeuralScheme`). The thesis leaves it
 	 * open.
@@ -100,6 +105,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	lockTicks: 0,
 	splitLockTicks: null,
 	splitLockWaiterTicks: 0,
+	memoryDelays: false,
 	neuralRootWait: null,
 	neuralPvWaitOffset: 0,
 };

@@ -156,7 +156,7 @@ export function pabsimComparison(
 	sequential: SequentialSet,
 	onRow?: (row: PabsimComparison) => void,
 	overrides: Partial<
-		Pick<AlgorithmParams, 'examineTicks' | 'lockTicks' | 'splitLockTicks' | 'splitLockWaiterTicks'>
+		Pick<AlgorithmParams, 'examineTicks' | 'lockTicks' | 'splitLockTicks' | 'splitLockWaiterTicks' | 'memoryDelays'>
 	> = {},
 ): PabsimComparison[] {
 	const table = PABSIM_TABLES[shapeKey(shape)];

@@ -35,6 +35,7 @@
  * TRANSLB and TRANSUB push it (the simulator still charges their ticks).
  */
 
+import { type MemoryModel } from './memory-model.js';
 import { spinLock, spinUnlock } from './spin-lock.js';
 import { INF, type TreeDomain } from './tree-domain.js';
 
@@ -129,6 +130,11 @@ export class NodeStore {
 	/** The window of the last `window` call. */
 	alpha = -INF;
 	beta = INF;
+	/**
+	 * The simulator's memory delays (`memory-model.ts`; its blocks: the records, then the global
+	 * split lock's), or null: reads and writes cost nothing (the default, and on threads).
+	 */
+	memory: MemoryModel | null = null;
 
 	/**
 	 * @param locking true when threads share the store (locks spin); false in the simulator, whose
@@ -163,6 +169,10 @@ export class NodeStore {
 		this.init(root, -1, 0, 0, true);
 		this.domain.writeRoot(mem, root * recordWords + HEADER);
 		this.control[C_ROOT] = root;
+		if (this.memory !== null) {
+			this.memory.reset();
+			this.memory.made(0, root);
+		}
 		return root;
 	}
 

@@ -184,6 +184,7 @@ export class Processor {
 		const table = this.options.table;
 		const ply = m[at + R_PLY];
 		this.state = S_SEARCH;
+		const delay = this.touch(r);
 		if (table) {
 			const s = at + store.stateAt;
 			const domain = store.domain;
@@ -198,7 +199,7 @@ export class Processor {
 				) {
 					m[at + R_SCORE] = v;
 					Atomics.store(m, at + R_COUNT, 0);
-					return TICKS.search;
+					return TICKS.search + delay;
 				}
 			}
 		}
@@ -206,10 +207,10 @@ export class Processor {
 		if (count === 0) {
 			m[at + R_SCORE] = store.domain.evaluate(m, at + store.stateAt, ply);
 			Atomics.store(m, at + R_COUNT, 0);
-			return TICKS.expand + TICKS.evaluate;
+			return TICKS.expand + TICKS.evaluate + delay;
 		}
 		Atomics.store(m, at + R_COUNT, count);
-		return TICKS.expand;
+		return TICKS.expand + delay;
 	}
 
 	private search(): number {
@@ -223,12 +224,13 @@ export class Processor {
 		}
 		store.lock(r);
 		store.window(r);
+		const delay = this.touch(r);
 		const score = m[at + R_SCORE];
 		const i = m[at + R_NEXT];
 		if ((score > store.alpha ? score : store.alpha) >= store.beta || i >= m[at + R_COUNT]) {
 			store.unlock(r);
 			this.state = S_RETURN;
-			return TICKS.search;
+			return TICKS.search + delay;
 		}
 		const ply = m[at + R_PLY];
 		const index = this.childIndex(r, i, ply);
@@ -239,7 +241,7 @@ export class Processor {
 			this.value = store.domain.leafValue(m, at + store.stateAt, at + store.childrenAt, index, ply);
 			this.child = -1;
 			this.state = S_LEAF;
-			return TICKS.search;
+			return TICKS.search + delay;
 		}
 		const c = store.alloc();
 		if (c < 0) {
@@ -262,9 +264,10 @@ export class Processor {
 		store.domain.child(m, at + store.stateAt, at + store.childrenAt, index, cat + store.stateAt, ply);
 		store.link(r, c);
 		store.unlock(r);
+		store.memory?.made(this.index, c);
 		this.node = c;
 		this.state = S_EXPAND;
-		return TICKS.search;
+		return TICKS.search + delay;
 	}
 
 	/** The child visited i-th: in order, except for Lazy SMP's helpers near the root. */
@@ -282,6 +285,7 @@ export class Processor {
 		const r = this.node;
 		const at = r * this.words;
 		store.lock(r);
+		const delay = this.touch(r);
 		const fini = m[at + R_FINI] + 1;
 		m[at + R_FINI] = fini;
 		const v = -this.value;
@@ -298,7 +302,7 @@ export class Processor {
 		store.unlock(r);
 		if (fini === 1 && this.options.policy?.onFirstChild) this.options.policy.onFirstChild(store, this.index, r);
 		this.state = S_SEARCH;
-		return TICKS.update + informed;
+		return TICKS.update + informed + delay;
 	}
 
 	private ret(): number {
@@ -307,12 +311,13 @@ export class Processor {
 		const r = this.node;
 		const at = r * this.words;
 		store.lock(r);
+		const delay = this.touch(r);
 		if (m[at + R_THREADS] > 1) {
 			m[at + R_THREADS]--;
 			store.unlock(r);
 			this.node = -1;
 			this.state = S_SPLIT;
-			return TICKS.ret;
+			return TICKS.ret + delay;
 		}
 		store.window(r);
 		const alpha = store.alpha;
@@ -335,13 +340,13 @@ export class Processor {
 				Atomics.store(store.control, C_SEARCHEND, 1);
 			}
 			this.state = S_EXIT;
-			return TICKS.ret;
+			return TICKS.ret + delay;
 		}
 		this.value = value;
 		this.child = r;
 		this.node = parent;
 		this.state = S_UPDATE;
-		return TICKS.ret;
+		return TICKS.ret + delay;
 	}
 
 	private split(): number {
@@ -355,13 +360,19 @@ export class Processor {
 		}
 		let cost = TICKS.split;
 		let joined = false;
+		const memory = store.memory;
 		if (policy.global) {
 			store.lockControl(C_SPLIT_LOCK);
+			// The split lock and the cached split point: one block after the records.
+			if (memory !== null) cost += memory.write(this.index, store.capacity);
 			const cached = control[C_CACHED];
-			if (cached >= 0 && m(store, cached, R_GEN) === control[C_CACHED_GEN]) joined = this.join(cached);
+			if (cached >= 0 && m(store, cached, R_GEN) === control[C_CACHED_GEN]) {
+				if (memory !== null) cost += memory.read(this.index, cached);
+				joined = this.join(cached);
+			}
 			if (!joined) {
 				const r = policy.find(store, this.index);
-				cost += policy.examined * (this.options.examineTicks ?? TICKS.split);
+				cost += policy.examined * (this.options.examineTicks ?? TICKS.split) + policy.memoryTicks;
 				if (r >= 0) {
 					control[C_CACHED] = r;
 					control[C_CACHED_GEN] = m(store, r, R_GEN);
@@ -371,9 +382,10 @@ export class Processor {
 			store.unlockControl(C_SPLIT_LOCK);
 		} else {
 			const r = policy.find(store, this.index);
-			cost += policy.examined * (this.options.examineTicks ?? TICKS.split);
+			cost += policy.examined * (this.options.examineTicks ?? TICKS.split) + policy.memoryTicks;
 			if (r >= 0) joined = this.join(r);
 		}
+		if (joined && memory !== null) cost += memory.write(this.index, this.node);
 		this.splitTicks += cost;
 		if (!joined) {
 			// The simulator makes it wait TICKS.recheck before it looks again: idle time too.
@@ -382,6 +394,12 @@ export class Processor {
 			this.waiting = true;
 		}
 		return cost;
+	}
+
+	/** The memory delay of this processor's write of record `r` (lock, counts, score), 0 without the model. */
+	private touch(r: number): number {
+		const memory = this.store.memory;
+		return memory === null ? 0 : memory.write(this.index, r);
 	}
 
 	/** Joins record `r` if it still has work: one more thread there. */

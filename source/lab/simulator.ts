@@ -15,12 +15,15 @@
  * (section 6.2) hands over the more slowly the more processors spin on it, each of them taking a
  * miss when it is released.
  *
- * Not simulated: the caches and memory delays of the thesis's Tables 6.1 and 6.2 (a processor's
- * reads and writes cost nothing beyond the state's ticks) and node allocation's heaps.
+ * Memory delays (`memoryDelays`, off by default): the caches and directory of the thesis's
+ * section 6.2, each record one block, with the delays of its Tables 6.1 and 6.2
+ * (`memory-model.ts`), added to the step that reads or writes. Off, a processor's reads and
+ * writes cost nothing beyond the state's ticks. Not simulated: node allocation's heaps.
  */
 
 import { type AlgorithmName, type AlgorithmParams, createAlgorithmBuffers, processorOptions } from './algorithms.js';
 import { Cabp, cabpCapacity, CabpProcessor, createQueueBuffer } from './cabp.js';
+import { MemoryModel } from './memory-model.js';
 import { createStoreBuffers, NodeStore } from './node-store.js';
 import { LOCK_NONE, LOCK_SPLIT, Processor, type ProcessorOptions, S_EXIT } from './processor.js';
 import { TICKS } from './ticks.js';
@@ -201,6 +204,8 @@ export function simulatedCapacity(domain: TreeDomain, processors: number): numbe
  * @param lockTicks ticks of each lock's entry and of its release delay (`runProcessors`)
  * @param splitLockTicks the same for the split lock alone
  * @param splitLockWaiterTicks ticks more on the split lock's entry per processor waiting for it
+ * @param memoryDelays true: reads and writes of records and of the split lock cost the thesis's
+ *   memory delays (`MemoryModel`)
  */
 export function simulateSharedTree(
 	domain: TreeDomain,
@@ -210,9 +215,12 @@ export function simulateSharedTree(
 	lockTicks = 0,
 	splitLockTicks = lockTicks,
 	splitLockWaiterTicks = 0,
+	memoryDelays = false,
 ): SimulationResult {
 	const capacity = simulatedCapacity(domain, processors);
 	const store = new NodeStore(createStoreBuffers(domain, capacity, false), domain, false);
+	// The records' blocks, then the split lock's.
+	if (memoryDelays) store.memory = new MemoryModel(capacity + 1);
 	const root = store.reset();
 	const options = makeOptions(store);
 	const procs: Processor[] = [];
@@ -222,6 +230,7 @@ export function simulateSharedTree(
 		if (lazy && p > 0) {
 			start = store.alloc();
 			store.init(start, -1, 0, 0, true);
+			store.memory?.made(p, start);
 			domain.writeRoot(store.mem, store.at(start) + store.stateAt);
 		}
 		proc.start(start);
@@ -308,5 +317,6 @@ export function simulateAlgorithm(
 		params.lockTicks,
 		params.splitLockTicks ?? params.lockTicks,
 		params.splitLockWaiterTicks,
+		params.memoryDelays,
 	);
 }

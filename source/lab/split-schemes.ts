@@ -46,6 +46,11 @@ export interface SplitPolicy {
 	readonly global: boolean;
 	/** Nodes (or deque entries) examined by the last `find`: its cost in ticks. */
 	examined: number;
+	/**
+	 * The memory delays of the last `find`'s reads (`NodeStore.memory`): the scans' records read by
+	 * processor `p`; 0 without the model or for a policy that reads no record.
+	 */
+	memoryTicks: number;
 	/** A record for processor `p` to join, or -1. */
 	find(store: NodeStore, p: number): number;
 	/** Called when record `r`'s first child is finished by processor `p` (work stealing pushes it). */
@@ -60,6 +65,7 @@ const ALL = 2;
 abstract class ScanScheme implements SplitPolicy {
 	readonly global = true;
 	examined = 0;
+	memoryTicks = 0;
 	/** Branching factor for the "quarter of the branching" cap (set per tree). */
 	constructor(protected readonly branching: number) {}
 
@@ -69,8 +75,10 @@ abstract class ScanScheme implements SplitPolicy {
 	/** Called once before a scan. */
 	protected beginScan(_store: NodeStore): void {}
 
-	find(store: NodeStore): number {
+	find(store: NodeStore, p: number): number {
 		this.beginScan(store);
+		const memory = store.memory;
+		let memoryTicks = 0;
 		const m = store.mem;
 		const words = store.recordWords;
 		const cap = Math.max(1, Math.floor(this.branching / 4));
@@ -83,6 +91,7 @@ abstract class ScanScheme implements SplitPolicy {
 			const at = r * words;
 			if (m[at + R_INUSE] === 0 || m[at + R_DONE] !== 0) continue;
 			examined++;
+			if (memory !== null) memoryTicks += memory.read(p, r);
 			if (!store.open(r)) continue;
 			const measured = this.measure(store, r);
 			if (measured < 0) continue;
@@ -97,6 +106,7 @@ abstract class ScanScheme implements SplitPolicy {
 			}
 		}
 		this.examined = examined;
+		this.memoryTicks = memoryTicks;
 		return best;
 	}
 }
@@ -111,8 +121,8 @@ export class PvSplitScheme extends ScanScheme {
 
 /** EPVS: PVSplit, then nodes two plies below the deepest first-line split point. */
 export class EpvsScheme extends PvSplitScheme {
-	override find(store: NodeStore): number {
-		const r = super.find(store);
+	override find(store: NodeStore, p: number): number {
+		const r = super.find(store, p);
 		if (r >= 0) return r;
 		const examinedPv = this.examined;
 		const m = store.mem;

@@ -31,6 +31,8 @@ export function createDequeBuffer(processors: number, shared: boolean): SharedAr
 export class WorkStealing implements SplitPolicy {
 	readonly global = false;
 	examined = 0;
+	/** Its deques are not records: the memory model charges nothing for them. */
+	readonly memoryTicks = 0;
 	private readonly deques: Int32Array;
 	private random: Int32Array;
 

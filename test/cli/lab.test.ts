@@ -39,6 +39,18 @@ describe('blobterm lab', () => {
 		}
 	});
 
+	it('lab simulate --memory-delays: the same ticks on one processor, more on four', async () => {
+		const run = (extra: string) =>
+			lab(`simulate --algorithm ybwc --ordering 8,66,33 --depth 4 --trees 2 --processors 1,4 --no-color${extra}`);
+		const [plain, delayed] = await Promise.all([run(''), run(' --memory-delays')]);
+		expect([plain.code, delayed.code, delayed.stderr]).toEqual([0, 0, '']);
+		const ticks = (stdout: string, p: number) =>
+			Number(new RegExp(`\\| YBWC \\(scheme A\\) \\| ${p} \\| (\\d+) \\|`).exec(stdout)?.[1]);
+		expect(ticks(plain.stdout, 1)).toBeGreaterThan(0);
+		expect(ticks(delayed.stdout, 1)).toBe(ticks(plain.stdout, 1));
+		expect(ticks(delayed.stdout, 4)).toBeGreaterThan(ticks(plain.stdout, 4));
+	});
+
 	it('lab sweep simulates every value of each scheme and marks the best per processor count', async () => {
 		const r = await lab(
 			'sweep --scheme a,B --ordering 8,66,33 --depth 4 --trees 2 --processors 2,4 --m-values 1,3',

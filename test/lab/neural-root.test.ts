@@ -18,8 +18,8 @@ function rootOffered(minAll: number, rootWait: number | null = null): { offeredA
 	proc.start(root);
 	const fini = () => store.mem[store.at(root) + R_FINI];
 	let sharedBelow = false;
-	while (scheme.find(store) !== root) {
-		if (scheme.find(store) >= 0) sharedBelow = true;
+	while (scheme.find(store, 1) !== root) {
+		if (scheme.find(store, 1) >= 0) sharedBelow = true;
 		proc.step();
 	}
 	// The nodes below the root were offered before it, whenever m_C,a let them.

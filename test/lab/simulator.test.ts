@@ -210,6 +210,22 @@ describe('the simulator', () => {
 		}
 	});
 
+	it('memory delays: one processor pays nothing; on sixteen the shared nodes move between caches', () => {
+		const delayed = { ...params, memoryDelays: true };
+		for (const seed of seeds.slice(0, 2)) {
+			const { value, counts } = sequential(seed);
+			// Every block a lone processor touches is its own, modified in its cache: the same ticks exactly.
+			for (const algorithm of SHARED)
+				expect({ algorithm, ticks: simulateAlgorithm(algorithm, delayed, treeOf(seed), 1).ticks }).toEqual({
+					algorithm,
+					ticks: counts.ticks,
+				});
+			// Sixteen processors read the nodes others write (a scan for a split point, a shared node's
+			// lock and counts): the search is longer, the split state too, the value the same.
+			expectSlowerSplitting(delayed, seed, value);
+		}
+	});
+
 	it('returns exact minimax values on Blob War positions (values vary, unlike synthetic roots)', () => {
 		const boards = [
 			positionFromGrid(geometryOf(4, 4), ['B..R', '....', '....', 'B..R']),
