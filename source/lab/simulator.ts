@@ -18,7 +18,8 @@
  * Memory delays (`memoryDelays`, off by default): the caches and directory of the thesis's
  * section 6.2, each record one block, with the delays of its Tables 6.1 and 6.2
  * (`memory-model.ts`), added to the step that reads or writes. Off, a processor's reads and
- * writes cost nothing beyond the state's ticks. Not simulated: node allocation's heaps.
+ * writes cost nothing beyond the state's ticks. Not modelled: CABP's queues, work stealing's deques,
+ * Lazy SMP's table and node allocation's heaps.
  */
 
 import { type AlgorithmName, type AlgorithmParams, createAlgorithmBuffers, processorOptions } from './algorithms.js';
