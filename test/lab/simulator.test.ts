@@ -43,6 +43,15 @@ function expectSlowerSplitting(slower: AlgorithmParams, seed: number, value: num
 	}).toEqual({ value, longer: true, moreSplit: true });
 }
 
+/** Every shared-tree algorithm on one processor with `costly` in place of `params`: the sequential ticks exactly. */
+function expectSequentialTicks(costly: AlgorithmParams, seed: number, ticks: number): void {
+	for (const algorithm of SHARED)
+		expect({ algorithm, ticks: simulateAlgorithm(algorithm, costly, treeOf(seed), 1).ticks }).toEqual({
+			algorithm,
+			ticks,
+		});
+}
+
 describe('the simulator', () => {
 	it('on one processor reproduces the sequential node count and tick total, every shared-tree algorithm', () => {
 		for (const seed of seeds) {
@@ -195,11 +204,7 @@ describe('the simulator', () => {
 		for (const seed of seeds.slice(0, 2)) {
 			const { value, counts } = sequential(seed);
 			// One processor never waits for the split lock: the same ticks exactly.
-			for (const algorithm of SHARED)
-				expect({ algorithm, ticks: simulateAlgorithm(algorithm, waiting, treeOf(seed), 1).ticks }).toEqual({
-					algorithm,
-					ticks: counts.ticks,
-				});
+			expectSequentialTicks(waiting, seed, counts.ticks);
 			// Sixteen processors queue for it: the search is longer, the split state too, the value the same.
 			expectSlowerSplitting(waiting, seed, value);
 			// Algorithms without the global split lock (work stealing, CABP) do not see it.
@@ -215,11 +220,7 @@ describe('the simulator', () => {
 		for (const seed of seeds.slice(0, 2)) {
 			const { value, counts } = sequential(seed);
 			// Every block a lone processor touches is its own, modified in its cache: the same ticks exactly.
-			for (const algorithm of SHARED)
-				expect({ algorithm, ticks: simulateAlgorithm(algorithm, delayed, treeOf(seed), 1).ticks }).toEqual({
-					algorithm,
-					ticks: counts.ticks,
-				});
+			expectSequentialTicks(delayed, seed, counts.ticks);
 			// Sixteen processors read the nodes others write (a scan for a split point, a shared node's
 			// lock and counts): the search is longer, the split state too, the value the same.
 			expectSlowerSplitting(delayed, seed, value);
