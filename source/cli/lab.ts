@@ -520,8 +520,17 @@ function thesis(flags: Flags): void {
 	const splitLockTicks = splitLockTicksOf(flags);
 	const splitLockWaiterTicks = splitLockWaiterTicksOf(flags);
 	const sequential = sequentialSet(shape, 6, seeds);
+	// The simulator's costs beyond the thesis's, so that a saved table says what made it.
+	const costs = [
+		examineTicks === DEFAULT_PARAMS.examineTicks ? '' : `${examineTicks} ticks per node examined`,
+		lockTicks === 0 ? '' : `lock delays of ${lockTicks} ticks`,
+		splitLockTicks === null ? '' : `split lock delays of ${splitLockTicks} ticks`,
+		splitLockWaiterTicks === 0 ? '' : `${splitLockWaiterTicks} ticks per split lock waiter`,
+		flags.memoryDelays ? 'memory delays' : '',
+	].filter((cost) => cost !== '');
 	out(
-		`lab thesis: ordering (${shapeKey(shape)}), ${seeds.length} trees of tg_1, depth 6, the thesis's m values; ` +
+		`lab thesis: ordering (${shapeKey(shape)}), ${seeds.length} trees of tg_1, depth 6, the thesis's m values` +
+			`${costs.length > 0 ? ` with ${costs.join(', ')}` : ''}; ` +
 			`ours t_1 ${sequential.total.ticks}, n_1 ${sequential.total.nodes}`,
 	);
 	out('');

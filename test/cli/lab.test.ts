@@ -51,6 +51,17 @@ describe('blobterm lab', () => {
 		expect(ticks(delayed.stdout, 4)).toBeGreaterThan(ticks(plain.stdout, 4));
 	});
 
+	it("lab thesis names the simulator's costs beyond the thesis's in its first line", async () => {
+		const r = await lab('thesis --ordering 20,69,19 --trees 1 --examine-ticks 32 --memory-delays');
+		expect([r.code, r.stderr]).toEqual([0, '']);
+		const lines = r.stdout.split('\n');
+		expect(lines[0]).toBe(
+			"lab thesis: ordering (20,69,19), 1 trees of tg_1, depth 6, the thesis's m values with 32 ticks per node " +
+				'examined, memory delays; ours t_1 790308, n_1 78614',
+		);
+		expect(lines.filter((line) => /^\| [ABC] \| (12|24|48) \|/.test(line))).toHaveLength(9);
+	});
+
 	it('lab sweep simulates every value of each scheme and marks the best per processor count', async () => {
 		const r = await lab(
 			'sweep --scheme a,B --ordering 8,66,33 --depth 4 --trees 2 --processors 2,4 --m-values 1,3',
