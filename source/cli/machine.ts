@@ -9,7 +9,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
  * The processor's family and model numbers from the text of Linux's `/proc/cpuinfo` (its first
  * `cpu family` and `model` lines), as `family 26, model 2`, or null if either is missing. A
  * virtual machine often names its processor only `AMD EPYC` or `Intel(R) Xeon(R) Processor`,
- * the same for generations whose speeds differ by a third; the numbers tell them apart.
+ * the same for machines whose speeds differ by a quarter or more; the numbers tell them apart.
  */
 export function cpuFamilyModel(cpuinfo: string): string | null {
 	const family = /^cpu family\s*:\s*(\d+)\s*$/m.exec(cpuinfo)?.[1];
