@@ -523,10 +523,12 @@ function thesis(flags: Flags): void {
 	// The simulator's costs beyond the thesis's, so that a saved table says what made it.
 	const costs = [
 		examineTicks === DEFAULT_PARAMS.examineTicks ? '' : `${examineTicks} ticks per node examined`,
-		lockTicks === 0 ? '' : `lock delays of ${lockTicks} ticks`,
-		splitLockTicks === null ? '' : `split lock delays of ${splitLockTicks} ticks`,
-		splitLockWaiterTicks === 0 ? '' : `${splitLockWaiterTicks} ticks per split lock waiter`,
-		flags.memoryDelays ? 'memory delays' : '',
+		lockTicks === DEFAULT_PARAMS.lockTicks ? '' : `lock delays of ${lockTicks} ticks`,
+		splitLockTicks === DEFAULT_PARAMS.splitLockTicks ? '' : `split lock delays of ${splitLockTicks} ticks`,
+		splitLockWaiterTicks === DEFAULT_PARAMS.splitLockWaiterTicks
+			? ''
+			: `${splitLockWaiterTicks} ticks per split lock waiter`,
+		flags.memoryDelays === DEFAULT_PARAMS.memoryDelays ? '' : 'memory delays',
 	].filter((cost) => cost !== '');
 	out(
 		`lab thesis: ordering (${shapeKey(shape)}), ${seeds.length} trees of tg_1, depth 6, the thesis's m values` +

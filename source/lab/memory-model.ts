@@ -24,10 +24,7 @@
  * (Table 6.3).
  */
 
-/** The most processors a model tracks (sharers are two 32-bit masks). */
-export const MEMORY_MAX_PROCESSORS = 64;
-
-/** Directory and cache states of the blocks of one simulated search. */
+/** Directory and cache states of the blocks of one simulated search, for processors 0 to 63. */
 export class MemoryModel {
 	/** Home processor of each block. */
 	private readonly home: Int8Array;
