@@ -632,14 +632,15 @@ export function kernelSource(g: Geometry): string {
 		}
 	};
 	/**
-	 * Emits the loops over every jump of the side to move (each blob, each empty cell 2 away) with
-	 * its key in `key` (gain, with the jump penalty if `penalized`, and the table's value), then
-	 * `then`: `bit`, `cell` and `move` are the jump's, `exposed` the blobs it leaves open.
+	 * Emits the loops over the jumps of the side to move (each blob, each empty cell 2 away; only
+	 * from `{sources}{w}` to `{targets}{w}` if given) with its key in `key` (gain, with the jump
+	 * penalty if `penalized`, and the table's value), then `then`: `bit`, `cell` and `move` are
+	 * the jump's, `exposed` the blobs it leaves open.
 	 */
-	const emitKeyedJumps = (then: string, penalized: boolean) =>
+	const emitKeyedJumps = (then: string, penalized: boolean, sources: string | null = null, targets = 'e') =>
 		emitJumpLoops(
-			null,
-			'e',
+			sources,
+			targets,
 			(fw) => (penalized ? `, exposed = ${exposedByJump(fw)}` : ''),
 			(tw) =>
 				`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell` +
@@ -757,9 +758,25 @@ export function kernelSource(g: Geometry): string {
 		emit(`}`);
 		if (penalized) {
 			// With the jump penalty a jump's gain depends on the cell it leaves too, and a clone of fewer
-			// captures can beat it: the clones of the most captures, then every jump, keyed in full.
+			// captures can beat it: the clones of the most captures, then the jumps that can reach their
+			// gain, keyed in full. A jump of c captures gains at most max(2c, 2) (0 for none): it can
+			// reach a clone's 2 * cms + 1 only with c > cms; with no clone, a capturing jump (2 at
+			// least) beats every jump that captures nothing. `lim` is that bound (-1: none), and `jt`
+			// the cells with more captures than it (bit-sliced comparison of t0..t3 with `lim`,
+			// branch-free), jumped to only from the blobs 2 cells away from them (`jz`).
 			pickClones('gainUnit * (2 * cms + 1) + ');
-			emitKeyedJumps(pick, true);
+			emit(`const lim = (${list((w) => `s${w}`, ' | ')}) !== 0 ? cms : cmr > 0 ? 0 : -1, all = lim >> 31;`);
+			emit(list((w) => `let gt${w} = 0, eq${w} = -1;`, ' '));
+			for (const bit of [3, 2, 1, 0])
+				emit(
+					`{ const bm = -((lim >> ${bit}) & 1); ` +
+						list((w) => `gt${w} |= eq${w} & t${bit}${w} & ~bm; eq${w} &= ~(t${bit}${w} ^ bm);`, ' ') +
+						` }`,
+				);
+			emit(list((w) => `const jt${w} = e${w} & (gt${w} | all);`, '\n'));
+			emit(dilate('jt', 'jh', 'jy'));
+			emit(dilate('jy', 'jg', 'jz'));
+			emitKeyedJumps(pick, true, 'jz', 'jt');
 			emit(`return best;`);
 			emit(`}`);
 			return;

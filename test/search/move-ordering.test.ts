@@ -53,80 +53,132 @@ function penalized(pos: Position, move: number, gain: number): number {
 	return Math.max(2, gain - exposed);
 }
 
+/** A case of the generator tests: a position, moves to draw from it, a history table, the penalty switch. */
+type GeneratorCase = { pos: Position; picks: number[]; history: Int32Array; jumpPenalty: number };
+
+/**
+ * The case with every empty cell next to a blob of the side to move given to the other side (the
+ * counts left as they were: the kernels read the words only): the side has no clone, only jumps.
+ */
+function withoutClones(c: GeneratorCase): GeneratorCase {
+	const g = c.pos.geometry;
+	const W = g.words;
+	const bb = Int32Array.from(c.pos.bb);
+	const mine = c.pos.side * W;
+	const theirs = (c.pos.side ^ 1) * W;
+	for (let cell = 0; cell < g.cells; cell++) {
+		const w = g.cellWord[cell];
+		if (g.isHole[cell] || (bb[mine + w] & g.cellBit[cell]) === 0) continue;
+		for (let v = 0; v < W; v++) bb[theirs + v] |= g.neighbours[cell * W + v] & ~bb[mine + v] & g.playable[v];
+	}
+	return { ...c, pos: { ...c.pos, bb } };
+}
+
+/**
+ * One case checked: `generateScored` (or its penalized twin) lists what `generate` lists, keyed
+ * as the search keyed them move by move; `firstScored` (or its twin) finds what the sort's first
+ * step picks.
+ */
+function checkGenerators({ pos, picks, history, jumpPenalty }: GeneratorCase): void {
+	const kernel = shapeKernel(pos.geometry);
+	const cells = pos.geometry.cells;
+	const moves = new Int32Array(MAX_MOVES);
+	const n = kernel.generate(pos.bb, 0, pos.side, moves, 0, false);
+	const pick = (p: number) => (n > 0 && p % 4 !== 0 ? moves[p % n] : NO_MOVE);
+	const [killer1, killer2, tableMove, counter] = picks.map(pick);
+	// The keys as the search made them before: gains, then killers and history, move by move.
+	const keyed = (table: number) => {
+		const keys = new Int32Array(n);
+		kernel.gains(pos.bb, 0, pos.side, moves, 0, n, keys, 0, 0, 0);
+		const penalizedKeys = new Int32Array(n);
+		kernel.gains(pos.bb, 0, pos.side, moves, 0, n, penalizedKeys, 0, GAIN_SHIFT, jumpPenalty);
+		for (let i = 0; i < n; i++) {
+			const move = moves[i];
+			const gain = jumpPenalty ? penalized(pos, move, keys[i]) : keys[i];
+			expect(penalizedKeys[i]).toBe(gain << GAIN_SHIFT);
+			let key = (gain << GAIN_SHIFT) + history[base + ((move >>> 8) & 255) * cells + (move & 255)];
+			if (move === killer1) key += KILLER1_KEY;
+			else if (move === killer2) key += KILLER2_KEY;
+			else if (move === counter) key += COUNTER_KEY;
+			keys[i] = move === table ? TT_MOVE_KEY : key;
+		}
+		return keys;
+	};
+	const base = pos.side * cells * cells;
+	const expected = keyed(tableMove);
+	const out = new Int32Array(MAX_MOVES + 3);
+	const keys = new Int32Array(MAX_MOVES + 3);
+	const m = (jumpPenalty ? kernel.generateScoredPenalized : kernel.generateScored)(
+		pos.bb,
+		0,
+		pos.side,
+		out,
+		keys,
+		3,
+		1 << GAIN_SHIFT,
+		history,
+		base,
+		tableMove,
+		TT_MOVE_KEY,
+		killer1,
+		KILLER1_KEY,
+		killer2,
+		KILLER2_KEY,
+		counter,
+		COUNTER_KEY,
+	);
+	expect(m).toBe(n);
+	expect(Array.from(out.subarray(3, 3 + m))).toEqual(Array.from(moves.subarray(0, n)));
+	expect(Array.from(keys.subarray(3, 3 + m))).toEqual(Array.from(expected.subarray(0, n)));
+
+	// firstScored: what the sort's first step picks (the first of the highest keys), no table move.
+	const first = (jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
+		pos.bb,
+		0,
+		pos.side,
+		history,
+		base,
+		killer1,
+		KILLER1_KEY,
+		killer2,
+		KILLER2_KEY,
+		counter,
+		COUNTER_KEY,
+		1 << GAIN_SHIFT,
+	);
+	expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
+}
+
 describe('move ordering in the compiled generator', () => {
 	it('generateScored lists what generate lists, keyed by gain, killers, counter-move, history, table move', () => {
-		fc.assert(
-			fc.property(arbitraryCase, ({ pos, picks, history, jumpPenalty }) => {
-				const kernel = shapeKernel(pos.geometry);
-				const cells = pos.geometry.cells;
-				const moves = new Int32Array(MAX_MOVES);
-				const n = kernel.generate(pos.bb, 0, pos.side, moves, 0, false);
-				const pick = (p: number) => (n > 0 && p % 4 !== 0 ? moves[p % n] : NO_MOVE);
-				const [killer1, killer2, tableMove, counter] = picks.map(pick);
-				// The keys as the search made them before: gains, then killers and history, move by move.
-				const keyed = (table: number) => {
-					const keys = new Int32Array(n);
-					kernel.gains(pos.bb, 0, pos.side, moves, 0, n, keys, 0, 0, 0);
-					const penalizedKeys = new Int32Array(n);
-					kernel.gains(pos.bb, 0, pos.side, moves, 0, n, penalizedKeys, 0, GAIN_SHIFT, jumpPenalty);
-					for (let i = 0; i < n; i++) {
-						const move = moves[i];
-						const gain = jumpPenalty ? penalized(pos, move, keys[i]) : keys[i];
-						expect(penalizedKeys[i]).toBe(gain << GAIN_SHIFT);
-						let key = (gain << GAIN_SHIFT) + history[base + ((move >>> 8) & 255) * cells + (move & 255)];
-						if (move === killer1) key += KILLER1_KEY;
-						else if (move === killer2) key += KILLER2_KEY;
-						else if (move === counter) key += COUNTER_KEY;
-						keys[i] = move === table ? TT_MOVE_KEY : key;
-					}
-					return keys;
-				};
-				const base = pos.side * cells * cells;
-				const expected = keyed(tableMove);
-				const out = new Int32Array(MAX_MOVES + 3);
-				const keys = new Int32Array(MAX_MOVES + 3);
-				const m = (jumpPenalty ? kernel.generateScoredPenalized : kernel.generateScored)(
-					pos.bb,
-					0,
-					pos.side,
-					out,
-					keys,
-					3,
-					1 << GAIN_SHIFT,
-					history,
-					base,
-					tableMove,
-					TT_MOVE_KEY,
-					killer1,
-					KILLER1_KEY,
-					killer2,
-					KILLER2_KEY,
-					counter,
-					COUNTER_KEY,
-				);
-				expect(m).toBe(n);
-				expect(Array.from(out.subarray(3, 3 + m))).toEqual(Array.from(moves.subarray(0, n)));
-				expect(Array.from(keys.subarray(3, 3 + m))).toEqual(Array.from(expected.subarray(0, n)));
+		fc.assert(fc.property(arbitraryCase, checkGenerators), { numRuns: runs(100, 2000) });
+	});
 
-				// firstScored: what the sort's first step picks (the first of the highest keys), no table move.
-				const first = (jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
-					pos.bb,
-					0,
-					pos.side,
-					history,
-					base,
-					killer1,
-					KILLER1_KEY,
-					killer2,
-					KILLER2_KEY,
-					counter,
-					COUNTER_KEY,
-					1 << GAIN_SHIFT,
-				);
-				expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
-			}),
-			{ numRuns: runs(100, 2000) },
-		);
+	it('firstScored finds the first move where the side has no clone, only jumps (ties of gain and penalty)', () => {
+		// The empty cells next to the side to move's blobs filled with the other side's: every move
+		// is a jump, and the jumps that capture one blob tie with the penalized jumps of more.
+		fc.assert(fc.property(arbitraryCase.map(withoutClones), checkGenerators), { numRuns: runs(100, 2000) });
+		// And where no move captures: Blue's one move, the jump from a1 over the hole, is found.
+		const pos = grid(['BX..R']);
+		const kernel = shapeKernel(pos.geometry);
+		const none = new Int32Array(2 * 25);
+		expect(
+			kernel.firstScoredPenalized(
+				pos.bb,
+				0,
+				pos.side,
+				none,
+				0,
+				NO_MOVE,
+				0,
+				NO_MOVE,
+				0,
+				NO_MOVE,
+				0,
+				1 << GAIN_SHIFT,
+			),
+		).toBe((0 << 8) | 2);
+		checkGenerators({ pos, picks: [0, 0, 0, 0], history: none, jumpPenalty: 1 });
 	});
 
 	it('pickNextMove picks the first of the largest keys and swaps it to the front, four keys a step or one', () => {

@@ -169,9 +169,20 @@ return best;
 { let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
 const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * 17]; key += move === moveA ? bonusA : move === moveB ? bonusB : move === moveC ? bonusC : 0; if (key > bestKey) { bestKey = key; best = move; }
 } }
-{ let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
+const lim = (s0) !== 0 ? cms : cmr > 0 ? 0 : -1, all = lim >> 31;
+let gt0 = 0, eq0 = -1;
+{ const bm = -((lim >> 3) & 1); gt0 |= eq0 & t30 & ~bm; eq0 &= ~(t30 ^ bm); }
+{ const bm = -((lim >> 2) & 1); gt0 |= eq0 & t20 & ~bm; eq0 &= ~(t20 ^ bm); }
+{ const bm = -((lim >> 1) & 1); gt0 |= eq0 & t10 & ~bm; eq0 &= ~(t10 ^ bm); }
+{ const bm = -((lim >> 0) & 1); gt0 |= eq0 & t00 & ~bm; eq0 &= ~(t00 ^ bm); }
+const jt0 = e0 & (gt0 | all);
+const jh0 = (jt0 | ((jt0 << 1) & NOT_FIRST_COLUMN) | ((jt0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const jy0 = (jh0 | (jh0 << 4) | (jh0 >>> 4)) & ON_BOARD_0;
+const jg0 = (jy0 | ((jy0 << 1) & NOT_FIRST_COLUMN) | ((jy0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
+const jz0 = (jg0 | (jg0 << 4) | (jg0 >>> 4)) & ON_BOARD_0;
+{ let x = m0 & jz0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
 const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
-{ let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
+{ let t = JUMP_TARGETS_0[fk] & jt0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
 const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; key += move === moveA ? bonusA : move === moveB ? bonusB : move === moveC ? bonusC : 0; if (key > bestKey) { bestKey = key; best = move; }
 } }
 } }
