@@ -105,6 +105,8 @@ function checkGenerators({ pos, picks, history, jumpPenalty }: GeneratorCase): v
 		return keys;
 	};
 	const base = pos.side * cells * cells;
+	// The moves given a bonus and the bonuses, as both generators take them.
+	const bonuses = [killer1, KILLER1_KEY, killer2, KILLER2_KEY, counter, COUNTER_KEY] as const;
 	const expected = keyed(tableMove);
 	const out = new Int32Array(MAX_MOVES + 3);
 	const keys = new Int32Array(MAX_MOVES + 3);
@@ -120,12 +122,7 @@ function checkGenerators({ pos, picks, history, jumpPenalty }: GeneratorCase): v
 		base,
 		tableMove,
 		TT_MOVE_KEY,
-		killer1,
-		KILLER1_KEY,
-		killer2,
-		KILLER2_KEY,
-		counter,
-		COUNTER_KEY,
+		...bonuses,
 	);
 	expect(m).toBe(n);
 	expect(Array.from(out.subarray(3, 3 + m))).toEqual(Array.from(moves.subarray(0, n)));
@@ -138,12 +135,7 @@ function checkGenerators({ pos, picks, history, jumpPenalty }: GeneratorCase): v
 		pos.side,
 		history,
 		base,
-		killer1,
-		KILLER1_KEY,
-		killer2,
-		KILLER2_KEY,
-		counter,
-		COUNTER_KEY,
+		...bonuses,
 		1 << GAIN_SHIFT,
 	);
 	expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
