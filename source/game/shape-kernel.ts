@@ -763,7 +763,7 @@ export function kernelSource(g: Geometry): string {
 			// reach a clone's 2 * cms + 1 only with c > cms; with no clone, a capturing jump (2 at
 			// least) beats every jump that captures nothing. `lim` is that bound (-1: none), and `jt`
 			// the cells with more captures than it (bit-sliced comparison of t0..t3 with `lim`,
-			// branch-free), jumped to only from the blobs 2 cells away from them (`jz`).
+			// branch-free), jumped to only from the blobs within 2 cells of them (`jz`).
 			pickClones('gainUnit * (2 * cms + 1) + ');
 			emit(`const lim = (${list((w) => `s${w}`, ' | ')}) !== 0 ? cms : cmr > 0 ? 0 : -1, all = lim >> 31;`);
 			emit(list((w) => `let gt${w} = 0, eq${w} = -1;`, ' '));
