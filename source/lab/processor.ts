@@ -372,7 +372,7 @@ export class Processor {
 			}
 			if (!joined) {
 				const r = policy.find(store, this.index);
-				cost += policy.examined * (this.options.examineTicks ?? TICKS.split) + policy.memoryTicks;
+				cost += this.findTicks(policy);
 				if (r >= 0) {
 					control[C_CACHED] = r;
 					control[C_CACHED_GEN] = m(store, r, R_GEN);
@@ -382,7 +382,7 @@ export class Processor {
 			store.unlockControl(C_SPLIT_LOCK);
 		} else {
 			const r = policy.find(store, this.index);
-			cost += policy.examined * (this.options.examineTicks ?? TICKS.split) + policy.memoryTicks;
+			cost += this.findTicks(policy);
 			if (r >= 0) joined = this.join(r);
 		}
 		if (joined && memory !== null) cost += memory.write(this.index, this.node);
@@ -394,6 +394,11 @@ export class Processor {
 			this.waiting = true;
 		}
 		return cost;
+	}
+
+	/** The ticks of `policy`'s last `find`: each node examined, and the memory delays of its reads. */
+	private findTicks(policy: SplitPolicy): number {
+		return policy.examined * (this.options.examineTicks ?? TICKS.split) + policy.memoryTicks;
 	}
 
 	/** The memory delay of this processor's write of record `r` (lock, counts, score), 0 without the model. */

@@ -147,6 +147,8 @@ export class EpvsScheme extends PvSplitScheme {
 				bestLeft = left;
 			}
 		}
+		// Counted as a second pass over the first's nodes; its reads cost no memory delay
+		// (`memoryTicks` stays the first pass's): the first pass read every one of them.
 		this.examined += examinedPv;
 		return best;
 	}
