@@ -47,12 +47,12 @@ const help = `
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] [tree options]
     $ blobterm lab parallel [--algorithm A,B|all] [--threads 1,2,4] --board FILE [--depth D]
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
-    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N]
+    $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N] [--examine-heaps]
                           [--lock-ticks N] [--split-lock-ticks N] [--split-lock-waiter-ticks N]
                           [--memory-delays]
     $ blobterm lab sweep [--scheme A,B,C] [--processors 12,24,48] [tree options]
                          [--m-values LIST] [--mca-values LIST] [--mcc-values LIST]
-                         [--examine-ticks N]
+                         [--examine-ticks N] [--examine-heaps]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
                            [--clamp-network-inputs]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
@@ -114,6 +114,9 @@ const help = `
                          (default 1: leaves only, as published)
     --examine-ticks N    simulator: ticks per node examined looking for a split point (default 1,
                          the thesis's; more stands for costs of PABSim's search it does not state)
+    --examine-heaps      simulator: a search for a split point examines every node of PABSim's
+                         heaps, 2 p d for p processors and depth d, in use or free (default: the
+                         nodes in use)
     --lock-ticks N       simulator: ticks of every lock's entry delay, and ticks the lock stays held
                          after its release (default 0: none, as before; PABSim's lock delays)
     --split-lock-ticks N simulator: the same for the split lock alone (default: --lock-ticks)
@@ -165,6 +168,7 @@ const FLAGS = {
 	k: { type: 'string' },
 	cabpGrain: { type: 'string' },
 	examineTicks: { type: 'string' },
+	examineHeaps: { type: 'boolean', default: false },
 	lockTicks: { type: 'string' },
 	splitLockTicks: { type: 'string' },
 	splitLockWaiterTicks: { type: 'string' },
@@ -288,6 +292,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		k: integer('k', flags.k, DEFAULT_PARAMS.k, 1, 256),
 		cabpGrain: integer('cabp-grain', flags.cabpGrain, DEFAULT_PARAMS.cabpGrain, 1, 64),
 		examineTicks: integer('examine-ticks', flags.examineTicks, DEFAULT_PARAMS.examineTicks, 0, 100),
+		examineHeaps: flags.examineHeaps,
 		lockTicks: integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100),
 		splitLockTicks: splitLockTicksOf(flags),
 		splitLockWaiterTicks: splitLockWaiterTicksOf(flags),
@@ -523,6 +528,7 @@ function thesis(flags: Flags): void {
 	// The simulator's costs beyond the thesis's, so that a saved table says what made it.
 	const costs = [
 		examineTicks === DEFAULT_PARAMS.examineTicks ? '' : `${examineTicks} ticks per node examined`,
+		flags.examineHeaps === DEFAULT_PARAMS.examineHeaps ? '' : "every node of PABSim's heaps examined",
 		lockTicks === DEFAULT_PARAMS.lockTicks ? '' : `lock delays of ${lockTicks} ticks`,
 		splitLockTicks === DEFAULT_PARAMS.splitLockTicks ? '' : `split lock delays of ${splitLockTicks} ticks`,
 		splitLockWaiterTicks === DEFAULT_PARAMS.splitLockWaiterTicks
@@ -561,7 +567,14 @@ function thesis(flags: Flags): void {
 				),
 			);
 		},
-		{ examineTicks, lockTicks, splitLockTicks, splitLockWaiterTicks, memoryDelays: flags.memoryDelays },
+		{
+			examineTicks,
+			examineHeaps: flags.examineHeaps,
+			lockTicks,
+			splitLockTicks,
+			splitLockWaiterTicks,
+			memoryDelays: flags.memoryDelays,
+		},
 	);
 }
 
@@ -608,7 +621,8 @@ function sweep(flags: Flags): void {
 	const sequential = sequentialSet(shape, depth, seeds);
 	out(
 		`lab sweep: ${seeds.length} trees (${shapeKey(shape)}) of ${flags.set} to depth ${depth}, ` +
-			`${params.examineTicks} tick(s) per node examined; ` +
+			`${params.examineTicks} tick(s) per node examined` +
+			`${params.examineHeaps ? " (every node of PABSim's heaps)" : ''}; ` +
 			`sequential alpha-beta: ${sequential.total.nodes} nodes, ${sequential.total.ticks} ticks`,
 	);
 	out('Each cell: speedup (search overhead); * the highest speedup at that processor count.');

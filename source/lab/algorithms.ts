@@ -57,6 +57,13 @@ export interface AlgorithmParams {
 	/** Simulator: ticks per node examined while looking for a split point (the thesis: 1). */
 	readonly examineTicks: number;
 	/**
+	 * Simulator: a search for a split point (the global schemes: PVSplit to the network) examines
+	 * every node of PABSim's node heaps, 2 p d nodes for p processors and depth d in use or free
+	 * (Manohararajah, 2001, section 6.4.2), in place of the nodes in use: a cost that grows with the
+	 * processors whatever the tree. False, the default, examines the nodes in use.
+	 */
+	readonly examineHeaps: boolean;
+	/**
 	 * Simulator: ticks of every lock's entry delay (paid by the step that takes it) and of its
 	 * release delay (the lock stays held that long after the step), as PABSim's lock delays; 0, the
 	 * default, charges none.
@@ -102,6 +109,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	cabpGrain: 1,
 	tableBits: 18,
 	examineTicks: 1,
+	examineHeaps: false,
 	lockTicks: 0,
 	splitLockTicks: null,
 	splitLockWaiterTicks: 0,
@@ -178,5 +186,14 @@ export function processorOptions(
 		network: name === 'neural' ? params.network : null,
 		pvWaitOffset: params.neuralPvWaitOffset,
 		examineTicks: params.examineTicks,
+		heapNodes: params.examineHeaps ? heapNodes(processors, store.domain.depth) : 0,
 	};
+}
+
+/**
+ * The nodes of PABSim's heaps for `processors` processors searching to `depth` plies: the global
+ * heap's p d 2 (Manohararajah, 2001, section 6.4.2; the local heaps are filled from it).
+ */
+export function heapNodes(processors: number, depth: number): number {
+	return 2 * processors * depth;
 }

@@ -156,7 +156,10 @@ export function pabsimComparison(
 	sequential: SequentialSet,
 	onRow?: (row: PabsimComparison) => void,
 	overrides: Partial<
-		Pick<AlgorithmParams, 'examineTicks' | 'lockTicks' | 'splitLockTicks' | 'splitLockWaiterTicks' | 'memoryDelays'>
+		Pick<
+			AlgorithmParams,
+			'examineTicks' | 'examineHeaps' | 'lockTicks' | 'splitLockTicks' | 'splitLockWaiterTicks' | 'memoryDelays'
+		>
 	> = {},
 ): PabsimComparison[] {
 	const table = PABSIM_TABLES[shapeKey(shape)];

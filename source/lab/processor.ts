@@ -77,6 +77,11 @@ export interface ProcessorOptions {
 	readonly pvWaitOffset?: number;
 	/** Ticks per node examined while looking for a split point (default `TICKS.split`, the thesis's 1). */
 	readonly examineTicks?: number;
+	/**
+	 * Nodes a global policy's search for a split point examines whatever it reads (PABSim's heaps:
+	 * `AlgorithmParams.examineHeaps`); 0 or absent: the nodes it reads (`SplitPolicy.examined`).
+	 */
+	readonly heapNodes?: number;
 }
 
 /** One processor. */
@@ -396,9 +401,14 @@ export class Processor {
 		return cost;
 	}
 
-	/** The ticks of `policy`'s last `find`: each node examined, and the memory delays of its reads. */
+	/**
+	 * The ticks of `policy`'s last `find`: each node examined (every node of the heaps with
+	 * `heapNodes`), and the memory delays of its reads.
+	 */
 	private findTicks(policy: SplitPolicy): number {
-		return policy.examined * (this.options.examineTicks ?? TICKS.split) + policy.memoryTicks;
+		const heaps = this.options.heapNodes ?? 0;
+		const examined = heaps > 0 && policy.global ? heaps : policy.examined;
+		return examined * (this.options.examineTicks ?? TICKS.split) + policy.memoryTicks;
 	}
 
 	/** The memory delay of this processor's write of record `r` (lock, counts, score), 0 without the model. */

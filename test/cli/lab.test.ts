@@ -39,25 +39,27 @@ describe('blobterm lab', () => {
 		}
 	});
 
-	it('lab simulate --memory-delays: the same ticks on one processor, more on four', async () => {
+	it('lab simulate --memory-delays, --examine-heaps: the same ticks on one processor, more on four', async () => {
 		const run = (extra: string) =>
 			lab(`simulate --algorithm ybwc --ordering 8,66,33 --depth 4 --trees 2 --processors 1,4 --no-color${extra}`);
-		const [plain, delayed] = await Promise.all([run(''), run(' --memory-delays')]);
-		expect([plain.code, delayed.code, delayed.stderr]).toEqual([0, 0, '']);
+		const [plain, delayed, heaps] = await Promise.all([run(''), run(' --memory-delays'), run(' --examine-heaps')]);
+		expect([plain.code, delayed.code, delayed.stderr, heaps.code, heaps.stderr]).toEqual([0, 0, '', 0, '']);
 		const ticks = (stdout: string, p: number) =>
 			Number(new RegExp(`\\| YBWC \\(scheme A\\) \\| ${p} \\| (\\d+) \\|`).exec(stdout)?.[1]);
 		expect(ticks(plain.stdout, 1)).toBeGreaterThan(0);
-		expect(ticks(delayed.stdout, 1)).toBe(ticks(plain.stdout, 1));
-		expect(ticks(delayed.stdout, 4)).toBeGreaterThan(ticks(plain.stdout, 4));
+		for (const costly of [delayed, heaps]) {
+			expect(ticks(costly.stdout, 1)).toBe(ticks(plain.stdout, 1));
+			expect(ticks(costly.stdout, 4)).toBeGreaterThan(ticks(plain.stdout, 4));
+		}
 	});
 
 	it("lab thesis names the simulator's costs beyond the thesis's in its first line", async () => {
-		const r = await lab('thesis --ordering 20,69,19 --trees 1 --examine-ticks 32 --memory-delays');
+		const r = await lab('thesis --ordering 20,69,19 --trees 1 --examine-ticks 32 --examine-heaps --memory-delays');
 		expect([r.code, r.stderr]).toEqual([0, '']);
 		const lines = r.stdout.split('\n');
 		expect(lines[0]).toBe(
 			"lab thesis: ordering (20,69,19), 1 trees of tg_1, depth 6, the thesis's m values with 32 ticks per node " +
-				'examined, memory delays; ours t_1 790308, n_1 78614',
+				"examined, every node of PABSim's heaps examined, memory delays; ours t_1 790308, n_1 78614",
 		);
 		expect(lines.filter((line) => /^\| [ABC] \| (12|24|48) \|/.test(line))).toHaveLength(9);
 	});

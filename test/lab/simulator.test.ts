@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, type AlgorithmParams, DEFAULT_PARAMS } from '../../source/lab/algorithms.js';
+import {
+	ALGORITHMS,
+	type AlgorithmParams,
+	DEFAULT_PARAMS,
+	heapNodes,
+	processorOptions,
+} from '../../source/lab/algorithms.js';
 import { networkFor } from '../../source/lab/experiments.js';
 import { referenceAlphaBeta, referenceNegamax } from '../../source/lab/reference-search.js';
 import { TG1_SEEDS } from '../../source/lab/seed-sets.js';
 import { emptyCounts, SyntheticAlphaBeta } from '../../source/lab/sequential-search.js';
 import { runProcessors, type SimulatedProcessor, simulateAlgorithm } from '../../source/lab/simulator.js';
-import { LOCK_NONE, S_EXIT } from '../../source/lab/processor.js';
+import { LOCK_NONE, Processor, S_EXIT } from '../../source/lab/processor.js';
+import { createStoreBuffers, NodeStore } from '../../source/lab/node-store.js';
+import { TICKS } from '../../source/lab/ticks.js';
 import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
 import { gameDomainOf } from '../../source/lab/experiments.js';
 import { geometryOf } from '../../source/game/geometry.js';
@@ -224,6 +232,35 @@ describe('the simulator', () => {
 			// Sixteen processors read the nodes others write (a scan for a split point, a shared node's
 			// lock and counts): the search is longer, the split state too, the value the same.
 			expectSlowerSplitting(delayed, seed, value);
+		}
+	});
+
+	it("heap scans: a search for a split point costs PABSim's 2 p d nodes, on one processor nothing", () => {
+		const heaps = { ...params, examineHeaps: true, examineTicks: 4 };
+		// One idle processor of 16 looks for a split point before the root has a child searched:
+		// nothing is valid. It reads the one record in use; with the heaps, it pays for 2 * 16 * 5.
+		const firstSearch = (p: AlgorithmParams) => {
+			const domain = treeOf(seeds[0]!);
+			const store = new NodeStore(createStoreBuffers(domain, 64, false), domain, false);
+			store.reset();
+			const idle = new Processor(1, store, processorOptions('ybwc', p, store, 16, {}));
+			idle.start(-1);
+			return { cost: idle.step(), waiting: idle.waiting };
+		};
+		expect(heapNodes(16, depth)).toBe(160);
+		expect(firstSearch({ ...params, examineTicks: 4 })).toEqual({ cost: TICKS.split + 4, waiting: true });
+		expect(firstSearch(heaps)).toEqual({ cost: TICKS.split + 160 * 4, waiting: true });
+		for (const seed of seeds.slice(0, 2)) {
+			const { value, counts } = sequential(seed);
+			// A lone processor never looks for a split point: the same ticks exactly.
+			expectSequentialTicks(heaps, seed, counts.ticks);
+			// Sixteen processors pay for every node of the heaps at each search: longer, the value the same.
+			expectSlowerSplitting(heaps, seed, value);
+			// Work stealing searches deques, not the heaps, and CABP its queues: they do not see it.
+			for (const algorithm of ['stealing', 'cabp'] as const)
+				expect(simulateAlgorithm(algorithm, heaps, treeOf(seed), 16).ticks).toBe(
+					simulateAlgorithm(algorithm, { ...params, examineTicks: 4 }, treeOf(seed), 16).ticks,
+				);
 		}
 	});
 
