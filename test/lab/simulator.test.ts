@@ -38,11 +38,11 @@ function sequential(seed: number) {
 }
 
 /**
- * YBWC on 16 processors of tree `seed` with `slower` in place of `params`: the same minimax
+ * YBWC on 16 processors of tree `seed` with `slower` in place of `base`: the same minimax
  * `value`, more ticks in all and more of them in the split state.
  */
-function expectSlowerSplitting(slower: AlgorithmParams, seed: number, value: number): void {
-	const before = simulateAlgorithm('ybwc', params, treeOf(seed), 16);
+function expectSlowerSplitting(slower: AlgorithmParams, seed: number, value: number, base = params): void {
+	const before = simulateAlgorithm('ybwc', base, treeOf(seed), 16);
 	const after = simulateAlgorithm('ybwc', slower, treeOf(seed), 16);
 	expect({
 		value: after.value,
@@ -58,6 +58,23 @@ function expectSequentialTicks(costly: AlgorithmParams, seed: number, ticks: num
 			algorithm,
 			ticks,
 		});
+}
+
+/**
+ * A cost of the global split-point search alone, `costly` in place of `base`, on the first two
+ * trees: the sequential ticks on one processor, a slower split state on sixteen (the same value),
+ * and nothing changed for work stealing and CABP, which do not use it.
+ */
+function expectSplitSearchCost(costly: AlgorithmParams, base = params): void {
+	for (const seed of seeds.slice(0, 2)) {
+		const { value, counts } = sequential(seed);
+		expectSequentialTicks(costly, seed, counts.ticks);
+		expectSlowerSplitting(costly, seed, value, base);
+		for (const algorithm of ['stealing', 'cabp'] as const)
+			expect(simulateAlgorithm(algorithm, costly, treeOf(seed), 16).ticks).toBe(
+				simulateAlgorithm(algorithm, base, treeOf(seed), 16).ticks,
+			);
+	}
 }
 
 describe('the simulator', () => {
@@ -208,19 +225,8 @@ describe('the simulator', () => {
 	});
 
 	it('split lock waiters: one processor pays nothing; processors queued for the lock slow its hand-over', () => {
-		const waiting = { ...params, splitLockWaiterTicks: 4 };
-		for (const seed of seeds.slice(0, 2)) {
-			const { value, counts } = sequential(seed);
-			// One processor never waits for the split lock: the same ticks exactly.
-			expectSequentialTicks(waiting, seed, counts.ticks);
-			// Sixteen processors queue for it: the search is longer, the split state too, the value the same.
-			expectSlowerSplitting(waiting, seed, value);
-			// Algorithms without the global split lock (work stealing, CABP) do not see it.
-			for (const algorithm of ['stealing', 'cabp'] as const)
-				expect(simulateAlgorithm(algorithm, waiting, treeOf(seed), 16).ticks).toBe(
-					simulateAlgorithm(algorithm, params, treeOf(seed), 16).ticks,
-				);
-		}
+		// One processor never waits for the split lock; sixteen queue for it and hand it over more slowly.
+		expectSplitSearchCost({ ...params, splitLockWaiterTicks: 4 });
 	});
 
 	it('memory delays: one processor pays nothing; on sixteen the shared nodes move between caches', () => {
@@ -250,18 +256,9 @@ describe('the simulator', () => {
 		expect(heapNodes(16, depth)).toBe(160);
 		expect(firstSearch({ ...params, examineTicks: 4 })).toEqual({ cost: TICKS.split + 4, waiting: true });
 		expect(firstSearch(heaps)).toEqual({ cost: TICKS.split + 160 * 4, waiting: true });
-		for (const seed of seeds.slice(0, 2)) {
-			const { value, counts } = sequential(seed);
-			// A lone processor never looks for a split point: the same ticks exactly.
-			expectSequentialTicks(heaps, seed, counts.ticks);
-			// Sixteen processors pay for every node of the heaps at each search: longer, the value the same.
-			expectSlowerSplitting(heaps, seed, value);
-			// Work stealing searches deques, not the heaps, and CABP its queues: they do not see it.
-			for (const algorithm of ['stealing', 'cabp'] as const)
-				expect(simulateAlgorithm(algorithm, heaps, treeOf(seed), 16).ticks).toBe(
-					simulateAlgorithm(algorithm, { ...params, examineTicks: 4 }, treeOf(seed), 16).ticks,
-				);
-		}
+		// A lone processor never looks for a split point; sixteen pay for every node of the heaps at
+		// each search; work stealing searches deques, not the heaps, and CABP its queues.
+		expectSplitSearchCost(heaps, { ...params, examineTicks: 4 });
 	});
 
 	it('returns exact minimax values on Blob War positions (values vary, unlike synthetic roots)', () => {
