@@ -29,7 +29,12 @@ import {
 	type SweepPoint,
 	sweepScheme,
 } from '../lab/parameter-sweep.js';
-import { classifyTrees, classificationError } from '../lab/node-classification.js';
+import {
+	classifyTrees,
+	classificationError,
+	DTS_SECOND_OVERRIDES,
+	type DtsSecondOverride,
+} from '../lab/node-classification.js';
 import { SEED_SETS, type SeedSetName } from '../lab/seed-sets.js';
 import { type SpeedupSeries, svgChart, terminalChart } from '../lab/speedup-chart.js';
 import { checkShape, THESIS_SHAPES, type TreeShape } from '../lab/synthetic-tree.js';
@@ -54,7 +59,7 @@ const help = `
                          [--m-values LIST] [--mca-values LIST] [--mcc-values LIST]
                          [--examine-ticks N] [--examine-heaps]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
-                           [--clamp-network-inputs]
+                           [--clamp-network-inputs] [--dts-second-override alternate|no-three]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
 
   trees     sequential alpha-beta over exponentially ordered synthetic trees (Manohararajah,
@@ -79,7 +84,9 @@ const help = `
   classify  node classification (the thesis's Tables 5.2 to 5.4): schemes A (YBWC), B (DTS)
             and C (the network) on the trees, next to the thesis's counts, and scheme C's counts
             below a parent type outside those of its training patterns (tg_2 to depth 4);
-            --clamp-network-inputs gives the network such types clamped into that range
+            --clamp-network-inputs gives the network such types clamped into that range;
+            --dts-second-override no-three reads scheme B's second override as never three
+            D-ALL nodes in a row (default alternate: two once, then CUT and ALL alternate)
   train     trains the split-point network on tg_2 searched to depth 4 (the thesis's 5.3);
             prints its errors next to Table 5.1; --out FILE writes its weights (JSON);
             --weight-seed N seeds its initial weights (default 1)
@@ -182,6 +189,7 @@ const FLAGS = {
 	iterations: { type: 'string' },
 	weightSeed: { type: 'string' },
 	clampNetworkInputs: { type: 'boolean', default: false },
+	dtsSecondOverride: { type: 'string', default: 'alternate' },
 	out: { type: 'string' },
 	color: { type: 'boolean', default: true },
 } as const;
@@ -700,6 +708,11 @@ function sweep(flags: Flags): void {
 }
 
 function classify(flags: Flags): void {
+	const override = flags.dtsSecondOverride as DtsSecondOverride;
+	if (!DTS_SECOND_OVERRIDES.includes(override))
+		throw new UsageError(
+			`--dts-second-override must be ${DTS_SECOND_OVERRIDES.join(' or ')}, got "${flags.dtsSecondOverride}"`,
+		);
 	const shape = shapeOf(flags);
 	const depth = integer('depth', flags.depth, 6, 1, 10);
 	const seeds = seedsOf(flags, 100);
@@ -708,6 +721,7 @@ function classify(flags: Flags): void {
 	const trained = network ? trainedParentTypes(trainingPatterns(shape, 4, SEED_SETS.tg2)) : undefined;
 	const result = classifyTrees(shape, depth, seeds, {
 		dtsCutLimit: published?.bN ?? 1,
+		dtsSecondOverride: override,
 		network: network ?? undefined,
 		networkCutWidth: published?.cM ?? 10,
 		networkTrainedTypes: trained,
@@ -720,6 +734,7 @@ function classify(flags: Flags): void {
 				`${trained.high.toFixed(2)} off the first line` +
 				(flags.clampNetworkInputs ? '; inputs outside them clamped into them' : ''),
 		);
+	if (override === 'no-three') out('scheme B: never three D-ALL nodes in a row (--dts-second-override no-three)');
 	out('');
 	out('| scheme | true CUT | false CUT | true ALL | false ALL | error | error (thesis) |');
 	out('|---|---:|---:|---:|---:|---:|---:|');

@@ -10,7 +10,10 @@
  *   from the node's window: D-PV with the root's window, D-CUT with the root's lower bound (in
  *   negamax terms: alpha still minus infinity), D-ALL otherwise; a D-CUT node that searched more
  *   than `n` children without a cut-off becomes D-ALL (its later children see that); two D-ALL
- *   nodes in a row happen once on a line, after which the types alternate CUT, ALL, CUT...;
+ *   nodes in a row happen once on a line, after which the types alternate CUT, ALL, CUT... (the
+ *   thesis's section 5.5; with `dtsSecondOverride: 'no-three'`, section 3.5's "DTS only allows two
+ *   D-ALL nodes to be consecutive": a node that would be the third D-ALL in a row is D-CUT, and
+ *   the window decides the types below it);
  * - scheme C, a neural network's types (`neural-network.ts`): N-CUT when the predicted type is
  *   within m of 50. Each child's type is predicted from its parent's predicted type, so a chain of
  *   predictions can carry the network to parent types off the first line that no training pattern
@@ -44,10 +47,20 @@ export const NODE_PV = 0;
 export const NODE_CUT = 1;
 export const NODE_ALL = 2;
 
+/** Readings of scheme B's second override (`ClassificationOptions.dtsSecondOverride`). */
+export const DTS_SECOND_OVERRIDES = ['alternate', 'no-three'] as const;
+export type DtsSecondOverride = (typeof DTS_SECOND_OVERRIDES)[number];
+
 /** The schemes' parameters. */
 export interface ClassificationOptions {
 	/** Scheme B: children searched at a D-CUT node before it becomes D-ALL (the thesis's best: 1). */
 	readonly dtsCutLimit: number;
+	/**
+	 * Scheme B's second override: `alternate` (the default), two D-ALL nodes in a row once on a
+	 * line, then D-CUT and D-ALL alternate to the leaves; `no-three`, never three D-ALL nodes in a
+	 * row (the third is D-CUT), with no alternation imposed below it.
+	 */
+	readonly dtsSecondOverride?: DtsSecondOverride;
 	/** Scheme C: the network and the half-width m of the N-CUT range [50 - m, 50 + m]. */
 	readonly network?: SplitNetwork;
 	readonly networkCutWidth?: number;
@@ -103,7 +116,7 @@ export class NodeClassifier {
 
 	/** Adds the tree of root seed `seed`. */
 	add(seed: number): void {
-		this.search(0, seed, ROOT_PSCORE, true, -Infinity, Infinity, true, NODE_PV, NODE_PV, false, 0, false);
+		this.search(0, seed, ROOT_PSCORE, true, -Infinity, Infinity, true, NODE_PV, NODE_PV, NODE_PV, false, 0, false);
 	}
 
 	/** The counts so far. */
@@ -114,6 +127,7 @@ export class NodeClassifier {
 	/**
 	 * @param pv on the first line of the search
 	 * @param yType scheme A's type; @param dType scheme B's type after the second override;
+	 * @param parentD scheme B: the parent's type when it made this node (after its first override)
 	 * @param forced scheme B: two D-ALL nodes in a row were seen above, types alternate
 	 * @param nType scheme C's predicted type value (0..100)
 	 * @param outside scheme C: the node is at or below a child predicted from an untrained input
@@ -129,6 +143,7 @@ export class NodeClassifier {
 		pv: boolean,
 		yType: number,
 		dType: number,
+		parentD: number,
 		forced: boolean,
 		nType: number,
 		outside: boolean,
@@ -145,6 +160,7 @@ export class NodeClassifier {
 		const nInput =
 			untrained && this.options.clampNetworkInputs ? Math.min(trained.high, Math.max(trained.low, nType)) : nType;
 		let currentD = dType;
+		const noThree = this.options.dtsSecondOverride === 'no-three';
 		let cutOff = false;
 		for (let i = 0; i < b; i++) {
 			// Scheme B's first override: a D-CUT node with more than n children searched is D-ALL.
@@ -163,7 +179,9 @@ export class NodeClassifier {
 				-beta === -Infinity && -alpha === Infinity ? NODE_PV : -beta === -Infinity ? NODE_CUT : NODE_ALL;
 			let childD = raw;
 			let childForced = forced;
-			if (forced) childD = dType === NODE_ALL ? NODE_CUT : NODE_ALL;
+			if (noThree) {
+				if (raw === NODE_ALL && currentD === NODE_ALL && parentD === NODE_ALL) childD = NODE_CUT;
+			} else if (forced) childD = dType === NODE_ALL ? NODE_CUT : NODE_ALL;
 			else if (raw === NODE_ALL && currentD === NODE_ALL) childForced = true;
 			const childN = childPv ? 0 : network ? network.predictType(pv, nInput, i) : 0;
 			const value = -this.search(
@@ -176,6 +194,7 @@ export class NodeClassifier {
 				childPv,
 				childY,
 				childD,
+				currentD,
 				childForced,
 				childN,
 				outside || untrained,

@@ -151,6 +151,19 @@ describe('blobterm lab', () => {
 		}
 	});
 
+	it("lab classify reads scheme B's second override either way, on the same nodes", async () => {
+		const args = 'classify --ordering 6,33,33 --depth 7 --trees 5';
+		const row = (out: string) => out.split('\n').find((line) => line.startsWith('| B (DTS, n = 1)'));
+		const alternate = await lab(args);
+		const noThree = await lab(`${args} --dts-second-override no-three`);
+		expect(alternate.code).toBe(0);
+		expect(noThree.code).toBe(0);
+		expect(alternate.stdout).not.toContain('never three D-ALL');
+		expect(noThree.stdout).toContain('scheme B: never three D-ALL nodes in a row (--dts-second-override no-three)');
+		expect(row(alternate.stdout)).toBe('| B (DTS, n = 1) | 4226 | 855 | 3701 | 3319 | 4174 |  |');
+		expect(row(noThree.stdout)).toBe('| B (DTS, n = 1) | 5503 | 2120 | 2436 | 2042 | 4162 |  |');
+	});
+
 	it('bad arguments: one line, exit 2', async () => {
 		for (const [args, message] of [
 			[['lab', 'simulate', '--algorithm', 'nope'], 'unknown algorithm "nope"'],
@@ -172,6 +185,10 @@ describe('blobterm lab', () => {
 				'--split-lock-waiter-ticks must be an integer from 0 to 100, got "abc"',
 			],
 			[['lab', 'thesis', '--lock-ticks', '101'], '--lock-ticks must be an integer from 0 to 100, got "101"'],
+			[
+				['lab', 'classify', '--dts-second-override', 'twice'],
+				'--dts-second-override must be alternate or no-three, got "twice"',
+			],
 		] as const) {
 			const r = await runNode('cli.js', [...args]);
 			expect(r.code).toBe(2);
