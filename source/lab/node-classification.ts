@@ -98,6 +98,8 @@ export class NodeClassifier {
 	private readonly pscores: Int32Array;
 	private readonly seeds: Int32Array;
 	private readonly result: ClassificationResult;
+	/** Scheme B's second override read as never three D-ALL nodes in a row (`dtsSecondOverride`). */
+	private readonly noThree: boolean;
 
 	constructor(
 		readonly shape: TreeShape,
@@ -106,6 +108,7 @@ export class NodeClassifier {
 	) {
 		this.pscores = new Int32Array(Math.max(1, depth) * shape.branching);
 		this.seeds = new Int32Array(Math.max(1, depth) * shape.branching);
+		this.noThree = options.dtsSecondOverride === 'no-three';
 		this.result = {
 			ybwc: zero(),
 			dts: zero(),
@@ -160,7 +163,6 @@ export class NodeClassifier {
 		const nInput =
 			untrained && this.options.clampNetworkInputs ? Math.min(trained.high, Math.max(trained.low, nType)) : nType;
 		let currentD = dType;
-		const noThree = this.options.dtsSecondOverride === 'no-three';
 		let cutOff = false;
 		for (let i = 0; i < b; i++) {
 			// Scheme B's first override: a D-CUT node with more than n children searched is D-ALL.
@@ -179,7 +181,7 @@ export class NodeClassifier {
 				-beta === -Infinity && -alpha === Infinity ? NODE_PV : -beta === -Infinity ? NODE_CUT : NODE_ALL;
 			let childD = raw;
 			let childForced = forced;
-			if (noThree) {
+			if (this.noThree) {
 				if (raw === NODE_ALL && currentD === NODE_ALL && parentD === NODE_ALL) childD = NODE_CUT;
 			} else if (forced) childD = dType === NODE_ALL ? NODE_CUT : NODE_ALL;
 			else if (raw === NODE_ALL && currentD === NODE_ALL) childForced = true;

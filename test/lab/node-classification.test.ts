@@ -16,7 +16,7 @@ describe("scheme B's second override", () => {
 		expect(total(noThree.dts)).toBe(total(alternate.ybwc));
 		// The truth is the search's, not the reading's: as many nodes cut off either way.
 		expect(noThree.dts.trueCut + noThree.dts.falseAll).toBe(alternate.dts.trueCut + alternate.dts.falseAll);
-		// Schemes A and C do not read scheme B's option.
+		// Scheme A does not read scheme B's option.
 		expect(columns(noThree.ybwc)).toEqual(columns(alternate.ybwc));
 	});
 
