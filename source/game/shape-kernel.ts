@@ -48,14 +48,6 @@ export type GenerateScored = (
 	gainUnit: number,
 	table: Int32Array,
 	tableBase: number,
-	first: number,
-	firstKey: number,
-	moveA: number,
-	bonusA: number,
-	moveB: number,
-	bonusB: number,
-	moveC: number,
-	bonusC: number,
 ) => number;
 
 /**
@@ -68,12 +60,6 @@ export type FirstScored = (
 	side: number,
 	table: Int32Array,
 	tableBase: number,
-	moveA: number,
-	bonusA: number,
-	moveB: number,
-	bonusB: number,
-	moveC: number,
-	bonusC: number,
 	gainUnit: number,
 ) => number;
 
@@ -93,10 +79,10 @@ export interface ShapeKernel {
 	 * `generate` (clones by destination) with an ordering key per move, in one pass: lists the
 	 * moves into `out` and their keys into `keys`, both from `outBase`, and returns how many. The
 	 * key of a move from cell f to cell t that captures c blobs is
-	 * `gainUnit * (2c + 1 if a clone, else 2c) + table[tableBase + f * cells + t]`, plus `bonusA`
-	 * if the move is `moveA`, else `bonusB` if it is `moveB`, else `bonusC` if it is `moveC`; the
-	 * key of `first` is `firstKey` whatever it would be. (The search's move ordering:
-	 * `search/move-ordering.ts`.)
+	 * `gainUnit * (2c + 1 if a clone, else 2c) + table[tableBase + f * cells + t]` (a clone's f is
+	 * its t). A bonus for a few moves (killers, the table's move) is added to their entries of
+	 * `table` by the caller around the call, not tested move by move here. (The search's move
+	 * ordering: `search/move-ordering.ts`.)
 	 */
 	generateScored: GenerateScored;
 	/**
@@ -109,8 +95,8 @@ export interface ShapeKernel {
 	/**
 	 * The move `generateScored` would give the highest key, the first in generation order among
 	 * equal keys (what one selection step over its list picks), without listing the moves; -1 if
-	 * `side` has no move. Valid when `gainUnit` is more than any table value plus bonus (the gain
-	 * decides first), with no `first` move: the arguments are `generateScored`'s otherwise. This
+	 * `side` has no move. Valid when `gainUnit` is more than any table value (the gain decides
+	 * first): the arguments are `generateScored`'s otherwise. This
 	 * one compares moves of one gain only and does not read `gainUnit` (its code has no such
 	 * parameter; the type has it so that the search calls either of the two alike).
 	 */
@@ -575,14 +561,14 @@ export function kernelSource(g: Geometry): string {
 		}
 	};
 
-	// generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase, first, firstKey, moveA,
-	// bonusA, moveB, bonusB, moveC, bonusC): the search's move ordering is most of its time when it
-	// scores every move of every node in a second pass (the move decoded again, its captures counted by
-	// popcounts of neighbour masks). Here each key is made where the move is: the captures of
-	// every empty cell are counted at once, bit-sliced (Knuth, The Art of Computer Programming,
-	// vol. 4A, 7.1.3): the other side's blobs in each row triple (2-bit sums r0, r1), then the
-	// triples above, at and below each cell added into 4-bit sums t0..t3 (an empty cell's own bit
-	// is 0, so the 3x3 sum is its neighbour count); a move reads its target's 4 bits.
+	// generateScored(bb, base, side, out, keys, outBase, gainUnit, table, tableBase): the search's move
+	// ordering is most of its time when it scores every move of every node in a second pass (the move
+	// decoded again, its captures counted by popcounts of neighbour masks). Here each key is made
+	// where the move is: the captures of every empty cell are counted at once, bit-sliced (Knuth,
+	// The Art of Computer Programming, vol. 4A, 7.1.3): the other side's blobs in each row triple
+	// (2-bit sums r0, r1), then the triples above, at and below each cell added into 4-bit sums
+	// t0..t3 (an empty cell's own bit is 0, so the 3x3 sum is its neighbour count); a move reads its
+	// target's 4 bits.
 	/** Code: twice the captures of a move to bit `bit` of word `w`. */
 	const twiceCaptures = (w: number) =>
 		`((((t0${w} >>> bit) & 1) << 1) | (((t1${w} >>> bit) & 1) << 2) | (((t2${w} >>> bit) & 1) << 3) | ` +
@@ -649,14 +635,11 @@ export function kernelSource(g: Geometry): string {
 					: `; let key = gainUnit * ${twiceCaptures(tw)} + `) +
 				`table[rowBase + cell]; ${then}`,
 		);
-	// The killers' bonuses, the capture counts below and the bits of make's words are selected,
-	// not branched to: an arithmetic operation that has not run when V8 optimizes a kernel (a
-	// killer met late, a jump between two words the search has not played yet) has no type
-	// feedback, and the first time it runs V8 throws the optimized code away and compiles it again
-	// (tens of milliseconds for a 16x16 kernel).
-	const keep =
-		`key += move === moveA ? bonusA : move === moveB ? bonusB : move === moveC ? bonusC : 0; ` +
-		`if (move === first) key = firstKey; out[n] = move; keys[n] = key; n++;`;
+	// The capture counts below and the bits of make's words are selected, not branched to: an
+	// arithmetic operation that has not run when V8 optimizes a kernel (a jump between two words
+	// the search has not played yet) has no type feedback, and the first time it runs V8 throws the
+	// optimized code away and compiles it again (tens of milliseconds for a 16x16 kernel).
+	const keep = `out[n] = move; keys[n] = key; n++;`;
 	/** Code: the preamble of a function of the position (the side to move's words, the other's, the empty cells). */
 	const emitPositionWords = () => {
 		emit(`const mo = base + side * ${W}, oo = base + ${W} - side * ${W};`);
@@ -672,7 +655,7 @@ export function kernelSource(g: Geometry): string {
 	const emitGenerateScored = (penalized: boolean) => {
 		emit(
 			`function ${penalized ? 'generateScoredPenalized' : 'generateScored'}(bb, base, side, out, keys, ` +
-				`outBase, gainUnit, table, tableBase, first, firstKey, moveA, bonusA, moveB, bonusB, moveC, bonusC) {`,
+				`outBase, gainUnit, table, tableBase) {`,
 		);
 		emitPositionWords();
 		emit(singles());
@@ -697,7 +680,7 @@ export function kernelSource(g: Geometry): string {
 	emitGenerateScored(false);
 	emitGenerateScored(true);
 
-	// firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, moveC, bonusC): most
+	// firstScored(bb, base, side, table, tableBase): most
 	// inner nodes search one move and cut off; their sort's first step is found here from sets of
 	// cells, not from a list. The gain decides first: the most captures c over the clone targets and over
 	// every reachable empty cell are found bit by bit from the top of the counts (leaving in q the
@@ -708,10 +691,8 @@ export function kernelSource(g: Geometry): string {
 	const emitFirstScored = (penalized: boolean) => {
 		emit(
 			penalized
-				? `function firstScoredPenalized(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, ` +
-						`moveC, bonusC, gainUnit) {`
-				: `function firstScored(bb, base, side, table, tableBase, moveA, bonusA, moveB, bonusB, moveC, ` +
-						`bonusC) {`,
+				? `function firstScoredPenalized(bb, base, side, table, tableBase, gainUnit) {`
+				: `function firstScored(bb, base, side, table, tableBase) {`,
 		);
 		emitPositionWords();
 		emit(singles());
@@ -735,9 +716,7 @@ export function kernelSource(g: Geometry): string {
 		most('s');
 		most('r');
 		emit(`let best = -1, bestKey = -1;`);
-		const pick =
-			`key += move === moveA ? bonusA : move === moveB ? bonusB : move === moveC ? bonusC : 0; ` +
-			`if (key > bestKey) { bestKey = key; best = move; }`;
+		const pick = `if (key > bestKey) { bestKey = key; best = move; }`;
 		/** Emits the picking loop over the clones of the most captures, their keys `gain` plus the table's. */
 		const pickClones = (gain: string) => {
 			for (const w of ws)

@@ -28,7 +28,10 @@ import { type PositionStack } from './position-stack.js';
 import { MAX_PLY } from './score.js';
 import { type SearchOptions } from './search-options.js';
 
-/** Ordering key of the table move (above every other key). */
+/**
+ * Ordering key of the table move (above every other key): the key `scoreMoves` gives it, the
+ * bonus `generateOrdered` adds to its key.
+ */
 export const TT_MOVE_KEY = 1 << 30;
 /** Ordering key bits: gain (blobs captured twice, plus one for a clone) above killers above history. */
 export const GAIN_SHIFT = 20;
@@ -62,9 +65,21 @@ export class MoveOrdering {
 	private readonly killers = new Int32Array(2 * (MAX_PLY + 1)).fill(NO_MOVE);
 	/** Counter-moves by side and the cell the other side's previous move went to. */
 	private counterMoves = new Int32Array(0);
+	/**
+	 * History values by side, from cell and to cell (`side * cells * cells + from * cells + to`),
+	 * and one spare entry last (`addBonuses`).
+	 */
 	private history = new Int32Array(0);
-	/** All zeros, the size of `history`: what `generateOrdered` adds with the history heuristic off. */
+	/**
+	 * All zeros (but for the bonuses during a generator's call, `addBonuses`), the size of
+	 * `history`: what `generateOrdered` adds with the history heuristic off.
+	 */
 	private noHistory = new Int32Array(0);
+	/**
+	 * The table entries that hold the bonuses during a generator's call (`addBonuses`): the first
+	 * killer's, the second's, the counter-move's, the table move's.
+	 */
+	private readonly bonusEntries = new Int32Array(4);
 	private cells = 0;
 
 	/** Forgets everything (a new game). */
@@ -79,8 +94,8 @@ export class MoveOrdering {
 		this.killers.fill(NO_MOVE);
 		this.cells = g.cells;
 		this.counterMoves = new Int32Array(2 * g.cells).fill(NO_MOVE);
-		this.history = new Int32Array(2 * g.cells * g.cells);
-		this.noHistory = new Int32Array(2 * g.cells * g.cells);
+		this.history = new Int32Array(2 * g.cells * g.cells + 1);
+		this.noHistory = new Int32Array(2 * g.cells * g.cells + 1);
 	}
 
 	/** Halves the history (a new search: old cut-offs count less). */
@@ -137,10 +152,15 @@ export class MoveOrdering {
 
 	/**
 	 * Generates the moves of `side` in the position at `ply` of the stack into the stack's move
-	 * list at that ply, with the same ordering keys as `scoreMoves`, and returns how many. The
-	 * inner nodes' path: one pass of the compiled generator (`ShapeKernel.generateScored`) makes
-	 * each key where it makes the move, instead of a second pass over every move of every node
-	 * (which cost about 30% of the search's time, most nodes cutting off after one or two moves).
+	 * list at that ply, with the same ordering keys as `scoreMoves` and the counter-move's bonus,
+	 * and returns how many; `tableMove`, if listed, is keyed above every other move (at least
+	 * `TT_MOVE_KEY`). The inner nodes' path: one pass of the compiled generator
+	 * (`ShapeKernel.generateScored`) makes each key where it makes the move, instead of a second
+	 * pass over every move of every node (which cost about 30% of the search's time, most nodes
+	 * cutting off after one or two moves). The bonuses of the killers, the counter-move and the
+	 * table move are added to their entries of the history table for the call and taken off after
+	 * it (`addBonuses`), so that the generator adds one table value per move and tests no move
+	 * against them.
 	 */
 	generateOrdered(
 		stack: PositionStack,
@@ -150,10 +170,9 @@ export class MoveOrdering {
 		previous: Move,
 		options: SearchOptions,
 	): number {
-		const mBase = ply * stack.moveStride;
-		const killers = options.killers;
+		const table = this.addBonuses(ply, side, tableMove, previous, options);
 		const kernel = stack.kernel;
-		return (
+		const n = (
 			options.captureOrdering && options.jumpPenalty ? kernel.generateScoredPenalized : kernel.generateScored
 		)(
 			stack.words,
@@ -161,19 +180,13 @@ export class MoveOrdering {
 			side,
 			stack.moves,
 			stack.orderKeys,
-			mBase,
+			ply * stack.moveStride,
 			options.captureOrdering ? 1 << GAIN_SHIFT : 0,
-			options.history ? this.history : this.noHistory,
+			table,
 			side * this.cells * this.cells,
-			tableMove,
-			TT_MOVE_KEY,
-			killers ? this.killers[2 * ply] : NO_MOVE,
-			KILLER1_KEY,
-			killers ? this.killers[2 * ply + 1] : NO_MOVE,
-			KILLER2_KEY,
-			this.counterMove(side, previous, options),
-			COUNTER_KEY,
 		);
+		this.takeBonuses(table);
+		return n;
 	}
 
 	/**
@@ -183,22 +196,63 @@ export class MoveOrdering {
 	 * gain decides first).
 	 */
 	firstOrdered(stack: PositionStack, ply: number, side: number, previous: Move, options: SearchOptions): Move {
-		const killers = options.killers;
+		const table = this.addBonuses(ply, side, NO_MOVE, previous, options);
 		const kernel = stack.kernel;
-		return (options.jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
+		const move = (options.jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
 			stack.words,
 			ply * stack.stride,
 			side,
-			options.history ? this.history : this.noHistory,
+			table,
 			side * this.cells * this.cells,
-			killers ? this.killers[2 * ply] : NO_MOVE,
-			KILLER1_KEY,
-			killers ? this.killers[2 * ply + 1] : NO_MOVE,
-			KILLER2_KEY,
-			this.counterMove(side, previous, options),
-			COUNTER_KEY,
 			1 << GAIN_SHIFT,
 		);
+		this.takeBonuses(table);
+		return move;
+	}
+
+	/**
+	 * Adds the ordering bonuses of a node at `ply` to the entries of its moves in the table the
+	 * generators read (the history, or zeros with the history heuristic off), for one call, which
+	 * `takeBonuses` ends: the first killer's, else the second's, else the counter-move's (one bonus
+	 * a move, in that order, as `scoreMoves` gives them), and `TT_MOVE_KEY` to the table move's. A
+	 * move that is none (NO_MOVE, a pass) or a second bonus of the same move goes to the table's
+	 * last entry, which no move reads: every call adds all four, so that no addition the search
+	 * meets late costs V8 a new compilation.
+	 * @returns the table
+	 */
+	private addBonuses(ply: number, side: number, tableMove: Move, previous: Move, options: SearchOptions): Int32Array {
+		const table = options.history ? this.history : this.noHistory;
+		const killers = options.killers;
+		const killer1 = killers ? this.killers[2 * ply] : NO_MOVE;
+		const killer2 = killers ? this.killers[2 * ply + 1] : NO_MOVE;
+		const counter = this.counterMove(side, previous, options);
+		const base = side * this.cells * this.cells;
+		const spare = table.length - 1;
+		const entries = this.bonusEntries;
+		const a = (entries[0] = this.entryOf(killer1, base, spare));
+		const b = (entries[1] = killer2 === killer1 ? spare : this.entryOf(killer2, base, spare));
+		const c = (entries[2] =
+			counter === killer1 || counter === killer2 ? spare : this.entryOf(counter, base, spare));
+		const t = (entries[3] = this.entryOf(tableMove, base, spare));
+		table[a] += KILLER1_KEY;
+		table[b] += KILLER2_KEY;
+		table[c] += COUNTER_KEY;
+		table[t] += TT_MOVE_KEY;
+		return table;
+	}
+
+	/** Takes the bonuses `addBonuses` added to `table` off again. */
+	private takeBonuses(table: Int32Array): void {
+		const entries = this.bonusEntries;
+		table[entries[0]] -= KILLER1_KEY;
+		table[entries[1]] -= KILLER2_KEY;
+		table[entries[2]] -= COUNTER_KEY;
+		table[entries[3]] -= TT_MOVE_KEY;
+	}
+
+	/** The entry of `move` in a table of the side whose entries start at `base`; `spare` for NO_MOVE or a pass. */
+	private entryOf(move: Move, base: number, spare: number): number {
+		return move >= 0 && move < PASS ? base + ((move >>> 8) & 255) * this.cells + (move & 255) : spare;
 	}
 
 	/**

@@ -76,38 +76,17 @@ function withoutClones(c: GeneratorCase): GeneratorCase {
 
 /**
  * One case checked: `generateScored` (or its penalized twin) lists what `generate` lists, keyed
- * as the search keyed them move by move; `firstScored` (or its twin) finds what the sort's first
- * step picks.
+ * by gain and table value as the search keyed them move by move; `firstScored` (or its twin)
+ * finds what the sort's first step picks.
  */
-function checkGenerators({ pos, picks, history, jumpPenalty }: GeneratorCase): void {
+function checkGenerators({ pos, history, jumpPenalty }: GeneratorCase): void {
 	const kernel = shapeKernel(pos.geometry);
 	const cells = pos.geometry.cells;
 	const moves = new Int32Array(MAX_MOVES);
 	const n = kernel.generate(pos.bb, 0, pos.side, moves, 0, false);
-	const pick = (p: number) => (n > 0 && p % 4 !== 0 ? moves[p % n] : NO_MOVE);
-	const [killer1, killer2, tableMove, counter] = picks.map(pick);
-	// The keys as the search made them before: gains, then killers and history, move by move.
-	const keyed = (table: number) => {
-		const keys = new Int32Array(n);
-		kernel.gains(pos.bb, 0, pos.side, moves, 0, n, keys, 0, 0, 0);
-		const penalizedKeys = new Int32Array(n);
-		kernel.gains(pos.bb, 0, pos.side, moves, 0, n, penalizedKeys, 0, GAIN_SHIFT, jumpPenalty);
-		for (let i = 0; i < n; i++) {
-			const move = moves[i];
-			const gain = jumpPenalty ? penalized(pos, move, keys[i]) : keys[i];
-			expect(penalizedKeys[i]).toBe(gain << GAIN_SHIFT);
-			let key = (gain << GAIN_SHIFT) + history[base + ((move >>> 8) & 255) * cells + (move & 255)];
-			if (move === killer1) key += KILLER1_KEY;
-			else if (move === killer2) key += KILLER2_KEY;
-			else if (move === counter) key += COUNTER_KEY;
-			keys[i] = move === table ? TT_MOVE_KEY : key;
-		}
-		return keys;
-	};
 	const base = pos.side * cells * cells;
-	// The moves given a bonus and the bonuses, as both generators take them.
-	const bonuses = [killer1, KILLER1_KEY, killer2, KILLER2_KEY, counter, COUNTER_KEY] as const;
-	const expected = keyed(tableMove);
+	const expected = gainKeys(pos, moves, n, jumpPenalty);
+	for (let i = 0; i < n; i++) expected[i] += history[base + ((moves[i] >>> 8) & 255) * cells + (moves[i] & 255)];
 	const out = new Int32Array(MAX_MOVES + 3);
 	const keys = new Int32Array(MAX_MOVES + 3);
 	const m = (jumpPenalty ? kernel.generateScoredPenalized : kernel.generateScored)(
@@ -120,56 +99,114 @@ function checkGenerators({ pos, picks, history, jumpPenalty }: GeneratorCase): v
 		1 << GAIN_SHIFT,
 		history,
 		base,
-		tableMove,
-		TT_MOVE_KEY,
-		...bonuses,
 	);
 	expect(m).toBe(n);
 	expect(Array.from(out.subarray(3, 3 + m))).toEqual(Array.from(moves.subarray(0, n)));
-	expect(Array.from(keys.subarray(3, 3 + m))).toEqual(Array.from(expected.subarray(0, n)));
+	expect(Array.from(keys.subarray(3, 3 + m))).toEqual(Array.from(expected));
 
-	// firstScored: what the sort's first step picks (the first of the highest keys), no table move.
+	// firstScored: what the sort's first step picks (the first of the highest keys).
 	const first = (jumpPenalty ? kernel.firstScoredPenalized : kernel.firstScored)(
 		pos.bb,
 		0,
 		pos.side,
 		history,
 		base,
-		...bonuses,
 		1 << GAIN_SHIFT,
 	);
-	expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), keyed(NO_MOVE), 0, n));
+	expect(first).toBe(n === 0 ? -1 : pickNextMove(moves.slice(0, n), expected.slice(), 0, n));
+}
+
+/**
+ * The gains of the `n` moves `moves` of `pos` as ordering keys (shifted by `GAIN_SHIFT`), counted
+ * move by move (`ShapeKernel.gains`, the jump penalty written out).
+ */
+function gainKeys(pos: Position, moves: Int32Array, n: number, jumpPenalty: number): Int32Array {
+	const kernel = shapeKernel(pos.geometry);
+	const keys = new Int32Array(n);
+	kernel.gains(pos.bb, 0, pos.side, moves, 0, n, keys, 0, 0, 0);
+	const penalizedKeys = new Int32Array(n);
+	kernel.gains(pos.bb, 0, pos.side, moves, 0, n, penalizedKeys, 0, GAIN_SHIFT, jumpPenalty);
+	for (let i = 0; i < n; i++) {
+		const gain = jumpPenalty ? penalized(pos, moves[i], keys[i]) : keys[i];
+		expect(penalizedKeys[i]).toBe(gain << GAIN_SHIFT);
+		keys[i] = gain << GAIN_SHIFT;
+	}
+	return keys;
+}
+
+/**
+ * One case checked through the search's `MoveOrdering`: killers, a counter-move and history
+ * remembered from cut-offs (`rememberCutoff`), then `generateOrdered` keys each move by gain,
+ * history and one bonus (the first killer's, else the second's, else the counter-move's) and the
+ * table move above every other; `firstOrdered` finds the sort's first step without a table move;
+ * and both leave the history as it was (the same keys again).
+ */
+function checkOrdering({ pos, picks, history, jumpPenalty }: GeneratorCase): void {
+	const stack = new PositionStack();
+	stack.prepare(pos, 'ataxx', Infinity);
+	const side = pos.side;
+	const n = stack.kernel.generate(stack.words, 0, side, stack.moves, 0, false);
+	const moves = stack.moves.slice(0, n);
+	const pick = (p: number) => (n > 0 && p % 4 !== 0 ? moves[p % n] : NO_MOVE);
+	const [killer1, killer2, tableMove, counter] = picks.map(pick);
+	const options = { ...DEFAULT_SEARCH_OPTIONS, jumpPenalty: jumpPenalty === 1, counterMoves: true };
+	const ordering = new MoveOrdering();
+	ordering.resize(pos.geometry);
+	// History: each move a cut-off at a depth of 0 to 3 plies (depth squared added), from `history`.
+	const cells = pos.geometry.cells;
+	const remembered = new Map<number, number>();
+	for (const move of moves) {
+		const depth = history[((move >>> 8) & 255) * cells + (move & 255)] & 3;
+		ordering.rememberCutoff(9, side, move, NO_MOVE, depth, options);
+		remembered.set(move, depth * depth);
+	}
+	// The counter-move to a move of the other side to cell 0, then the killers at ply 0.
+	const previous = 0;
+	if (counter !== NO_MOVE) ordering.rememberCutoff(8, side, counter, previous, 0, options);
+	if (killer2 !== NO_MOVE) ordering.rememberCutoff(0, side, killer2, NO_MOVE, 0, options);
+	if (killer1 !== NO_MOVE) ordering.rememberCutoff(0, side, killer1, NO_MOVE, 0, options);
+	const [k1, k2] =
+		killer1 === NO_MOVE ? [killer2, NO_MOVE] : killer1 === killer2 ? [killer1, NO_MOVE] : [killer1, killer2];
+	const expected = gainKeys(pos, moves, n, jumpPenalty);
+	for (let i = 0; i < n; i++) {
+		const move = moves[i];
+		expected[i] +=
+			remembered.get(move)! +
+			(move === k1 ? KILLER1_KEY : move === k2 ? KILLER2_KEY : move === counter ? COUNTER_KEY : 0);
+	}
+	const mBase = 0;
+	for (let round = 0; round < 2; round++) {
+		expect(ordering.generateOrdered(stack, 0, side, tableMove, previous, options)).toBe(n);
+		expect(Array.from(stack.moves.subarray(mBase, n))).toEqual(Array.from(moves));
+		for (let i = 0; i < n; i++) {
+			if (moves[i] !== tableMove) expect(stack.orderKeys[i]).toBe(expected[i]);
+			else expect(stack.orderKeys[i]).toBeGreaterThanOrEqual(TT_MOVE_KEY);
+		}
+		expect(ordering.firstOrdered(stack, 0, side, previous, options)).toBe(
+			n === 0 ? NO_MOVE : pickNextMove(moves.slice(), expected.slice(), 0, n),
+		);
+	}
 }
 
 describe('move ordering in the compiled generator', () => {
-	it('generateScored lists what generate lists, keyed by gain, killers, counter-move, history, table move', () => {
+	it('generateScored lists what generate lists, keyed by gain and table value', () => {
 		fc.assert(fc.property(arbitraryCase, checkGenerators), { numRuns: runs(100, 2000) });
+	});
+
+	it('generateOrdered adds killers, counter-move and table move to those keys, the history left as it was', () => {
+		fc.assert(fc.property(arbitraryCase, checkOrdering), { numRuns: runs(100, 2000) });
 	});
 
 	it('firstScored finds the first move where the side has no clone, only jumps (ties of gain and penalty)', () => {
 		// The empty cells next to the side to move's blobs filled with the other side's: every move
 		// is a jump, and the jumps that capture one blob tie with the penalized jumps of more.
 		fc.assert(fc.property(arbitraryCase.map(withoutClones), checkGenerators), { numRuns: runs(100, 2000) });
+		fc.assert(fc.property(arbitraryCase.map(withoutClones), checkOrdering), { numRuns: runs(100, 2000) });
 		// And where no move captures: Blue's one move, the jump from a1 over the hole, is found.
 		const pos = grid(['BX..R']);
 		const kernel = shapeKernel(pos.geometry);
 		const none = new Int32Array(2 * 25);
-		expect(
-			kernel.firstScoredPenalized(
-				pos.bb,
-				0,
-				pos.side,
-				none,
-				0,
-				NO_MOVE,
-				0,
-				NO_MOVE,
-				0,
-				NO_MOVE,
-				0,
-				1 << GAIN_SHIFT,
-			),
-		).toBe((0 << 8) | 2);
+		expect(kernel.firstScoredPenalized(pos.bb, 0, pos.side, none, 0, 1 << GAIN_SHIFT)).toBe((0 << 8) | 2);
 		checkGenerators({ pos, picks: [0, 0, 0, 0], history: none, jumpPenalty: 1 });
 	});
 
