@@ -424,6 +424,14 @@ export function kernelSource(g: Geometry): string {
 		`while (${x} !== 0) { const ${b} = ${x} & -${x}; ${x} ^= ${b}; ` +
 		`const ${k} = ${word * 32 + 31} - Math.clz32(${b});\n${body}\n}`;
 	/**
+	 * Code: the cell of bit index `k` in word `w`, `BIT_CELL[k]` without the load: word w's bits
+	 * hold the cells from `w * rowsPerWord * cols` on, so the cell is k less a constant of the word.
+	 */
+	const cellOf = (k: string, w: number) => {
+		const offset = w * (32 - g.rowsPerWord * g.cols);
+		return offset === 0 ? k : `(${k} - ${offset})`;
+	};
+	/**
 	 * Code for the child after a move to bit `b` (word tw) from bit `fb` (word fw, jumps only):
 	 * `caps` computes the captured blobs `c{w}`, `words` the child's words (side to move first).
 	 */
@@ -611,7 +619,7 @@ export function kernelSource(g: Geometry): string {
 					fw,
 					'fb',
 					'fk',
-					`const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * ${g.cells}` +
+					`const from = ${cellOf('fk', fw)}, f = from << 8, rowBase = tableBase + from * ${g.cells}` +
 						`${atBlob(fw)};\n${inner}`,
 				)} }`,
 			);
@@ -629,7 +637,7 @@ export function kernelSource(g: Geometry): string {
 			targets,
 			(fw) => (penalized ? `, exposed = ${exposedByJump(fw)}` : ''),
 			(tw) =>
-				`const bit = k - ${tw * 32}, cell = BIT_CELL[k], move = f | cell` +
+				`const bit = k - ${tw * 32}, cell = ${cellOf('k', tw)}, move = f | cell` +
 				(penalized
 					? `, tc = ${twiceCaptures(tw)}; let key = gainUnit * ${jumpGain('tc')} + `
 					: `; let key = gainUnit * ${twiceCaptures(tw)} + `) +
@@ -668,7 +676,7 @@ export function kernelSource(g: Geometry): string {
 					w,
 					'b',
 					'k',
-					`const bit = k - ${w * 32}, cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+					`const bit = k - ${w * 32}, cell = ${cellOf('k', w)}, move = (cell << 8) | cell; ` +
 						`let key = gainUnit * (${twiceCaptures(w)} + 1) + ` +
 						`table[tableBase + cell * ${g.cells + 1}]; ${keep}`,
 				)} }`,
@@ -726,7 +734,7 @@ export function kernelSource(g: Geometry): string {
 						w,
 						'b',
 						'k',
-						`const cell = BIT_CELL[k], move = CLONE_MOVE[k]; ` +
+						`const cell = ${cellOf('k', w)}, move = (cell << 8) | cell; ` +
 							`let key = ${gain}table[tableBase + cell * ${g.cells + 1}]; ${pick}`,
 					)} }`,
 				);
@@ -767,7 +775,7 @@ export function kernelSource(g: Geometry): string {
 			'z',
 			'qr',
 			() => '',
-			() => `const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; ${pick}`,
+			(tw) => `const cell = ${cellOf('k', tw)}, move = f | cell; let key = table[rowBase + cell]; ${pick}`,
 		);
 		emit(`return best;`);
 		emit(`}`);

@@ -50,12 +50,12 @@ const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10)
 const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
 let n = outBase;
 { let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; out[n] = move; keys[n] = key; n++;
+const bit = k - 0, cell = k, move = (cell << 8) | cell; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; out[n] = move; keys[n] = key; n++;
 } }
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
+const from = fk, f = from << 8, rowBase = tableBase + from * 16;
 { let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = f | cell; let key = gainUnit * ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + table[rowBase + cell]; out[n] = move; keys[n] = key; n++;
+const bit = k - 0, cell = k, move = f | cell; let key = gainUnit * ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + table[rowBase + cell]; out[n] = move; keys[n] = key; n++;
 } }
 } }
 return n - outBase;
@@ -74,12 +74,12 @@ const s00 = u00 ^ r00, k00 = u00 & r00, s10 = u10 ^ r10 ^ k00, s20 = (u10 & r10)
 const t00 = s00 ^ v00, j00 = s00 & v00, t10 = s10 ^ v10 ^ j00, j10 = (s10 & v10) | (j00 & (s10 ^ v10)), t20 = s20 ^ j10, t30 = s20 & j10;
 let n = outBase;
 { let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; out[n] = move; keys[n] = key; n++;
+const bit = k - 0, cell = k, move = (cell << 8) | cell; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; out[n] = move; keys[n] = key; n++;
 } }
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
+const from = fk, f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
 { let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; out[n] = move; keys[n] = key; n++;
+const bit = k - 0, cell = k, move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; out[n] = move; keys[n] = key; n++;
 } }
 } }
 return n - outBase;
@@ -115,7 +115,7 @@ let cmr = 0;
 let best = -1, bestKey = -1;
 if ((s0) !== 0 && cms === cmr) {
 { let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell * 17]; if (key > bestKey) { bestKey = key; best = move; }
+const cell = k, move = (cell << 8) | cell; let key = table[tableBase + cell * 17]; if (key > bestKey) { bestKey = key; best = move; }
 } }
 return best;
 }
@@ -124,9 +124,9 @@ const y0 = (hy0 | (hy0 << 4) | (hy0 >>> 4)) & ON_BOARD_0;
 const hz0 = (y0 | ((y0 << 1) & NOT_FIRST_COLUMN) | ((y0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
 const z0 = (hz0 | (hz0 << 4) | (hz0 >>> 4)) & ON_BOARD_0;
 { let x = m0 & z0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16;
+const from = fk, f = from << 8, rowBase = tableBase + from * 16;
 { let t = JUMP_TARGETS_0[fk] & qr0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const cell = BIT_CELL[k], move = f | cell; let key = table[rowBase + cell]; if (key > bestKey) { bestKey = key; best = move; }
+const cell = k, move = f | cell; let key = table[rowBase + cell]; if (key > bestKey) { bestKey = key; best = move; }
 } }
 } }
 return best;
@@ -162,12 +162,12 @@ let cmr = 0;
 let best = -1, bestKey = -1;
 if ((s0) !== 0 && cms === cmr) {
 { let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = table[tableBase + cell * 17]; if (key > bestKey) { bestKey = key; best = move; }
+const cell = k, move = (cell << 8) | cell; let key = table[tableBase + cell * 17]; if (key > bestKey) { bestKey = key; best = move; }
 } }
 return best;
 }
 { let x = qs0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-const cell = BIT_CELL[k], move = CLONE_MOVE[k]; let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * 17]; if (key > bestKey) { bestKey = key; best = move; }
+const cell = k, move = (cell << 8) | cell; let key = gainUnit * (2 * cms + 1) + table[tableBase + cell * 17]; if (key > bestKey) { bestKey = key; best = move; }
 } }
 const lim = (s0) !== 0 ? cms : cmr > 0 ? 0 : -1, all = lim >> 31;
 let gt0 = 0, eq0 = -1;
@@ -181,9 +181,9 @@ const jy0 = (jh0 | (jh0 << 4) | (jh0 >>> 4)) & ON_BOARD_0;
 const jg0 = (jy0 | ((jy0 << 1) & NOT_FIRST_COLUMN) | ((jy0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
 const jz0 = (jg0 | (jg0 << 4) | (jg0 >>> 4)) & ON_BOARD_0;
 { let x = m0 & jz0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = BIT_CELL[fk], f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
+const from = fk, f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
 { let t = JUMP_TARGETS_0[fk] & jt0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-const bit = k - 0, cell = BIT_CELL[k], move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; if (key > bestKey) { bestKey = key; best = move; }
+const bit = k - 0, cell = k, move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; if (key > bestKey) { bestKey = key; best = move; }
 } }
 } }
 return best;
