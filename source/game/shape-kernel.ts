@@ -96,9 +96,9 @@ export interface ShapeKernel {
 	 * The move `generateScored` would give the highest key, the first in generation order among
 	 * equal keys (what one selection step over its list picks), without listing the moves; -1 if
 	 * `side` has no move. Valid when `gainUnit` is more than any table value (the gain decides
-	 * first): the arguments are `generateScored`'s otherwise. This
-	 * one compares moves of one gain only and does not read `gainUnit` (its code has no such
-	 * parameter; the type has it so that the search calls either of the two alike).
+	 * first): the arguments are `generateScored`'s otherwise. This one compares moves of one gain
+	 * only and does not read `gainUnit` (its code has no such parameter; the type has it so that
+	 * the search calls either of the two alike).
 	 */
 	firstScored: FirstScored;
 	/** `firstScored` for `generateScoredPenalized`'s keys: this one reads `gainUnit`. */
@@ -688,14 +688,15 @@ export function kernelSource(g: Geometry): string {
 	emitGenerateScored(false);
 	emitGenerateScored(true);
 
-	// firstScored(bb, base, side, table, tableBase): most
-	// inner nodes search one move and cut off; their sort's first step is found here from sets of
-	// cells, not from a list. The gain decides first: the most captures c over the clone targets and over
-	// every reachable empty cell are found bit by bit from the top of the counts (leaving in q the
-	// cells that reach them). If a clone target reaches the most, the best gain is a clone's
-	// (2c + 1 beats a jump's 2c); otherwise it is a jump to one of those cells (none of them is a
-	// clone target). Only the moves of that gain are then scored, in generation order.
-	// firstScoredPenalized(..., gainUnit): the same first move with the jump penalty (generateScoredPenalized).
+	// firstScored(bb, base, side, table, tableBase): most inner nodes search one move and cut off;
+	// their sort's first step is found here from sets of cells, not from a list. The gain decides
+	// first: the most captures c over the clone targets and over every reachable empty cell are
+	// found bit by bit from the top of the counts (leaving in q the cells that reach them). If a
+	// clone target reaches the most, the best gain is a clone's (2c + 1 beats a jump's 2c);
+	// otherwise it is a jump to one of those cells (none of them is a clone target). Only the moves
+	// of that gain are then scored, in generation order.
+	// firstScoredPenalized(..., gainUnit): the same first move with the jump penalty
+	// (generateScoredPenalized).
 	const emitFirstScored = (penalized: boolean) => {
 		emit(
 			penalized
