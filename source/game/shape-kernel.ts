@@ -191,8 +191,6 @@ interface KernelTables {
 	readonly BIT_CELL: Int32Array;
 	/** `CLONE_MOVE[k]`: the move of a clone to bit index k, `(cell << 8) | cell`. */
 	readonly CLONE_MOVE: Int32Array;
-	/** `POPCOUNT16[x]`: set bits of a 16-bit value. */
-	readonly POPCOUNT16: Uint8Array;
 	/** `CELL_BIT[cell]`: bit index of a cell. */
 	readonly CELL_BIT: Int32Array;
 	/** `IS_JUMP[from * 256 + to]`: 1 if the cells are at distance exactly 2. */
@@ -269,7 +267,6 @@ function tablesOf(g: Geometry): KernelTables {
 		JUMP_TARGETS: jumpTargets,
 		BIT_CELL: bitCell,
 		CLONE_MOVE: cloneMove,
-		POPCOUNT16: POP16,
 		CELL_BIT: cellBit,
 		IS_JUMP: isJump,
 		DISTANCE: distance,
@@ -374,7 +371,7 @@ export function kernelSource(g: Geometry): string {
 	 * whole rows (columns <= 16), so w - 1 .. w + 1.
 	 */
 	const nearWords = (w: number) => ws.filter((v) => Math.abs(v - w) <= 1);
-	const pop = (x: string) => `(POPCOUNT16[(${x}) & 65535] + POPCOUNT16[(${x}) >>> 16])`;
+	const pop = (x: string) => `popcount(${x})`;
 	const lines: string[] = [];
 	const emit = (s: string) => lines.push(s);
 
@@ -384,8 +381,15 @@ export function kernelSource(g: Geometry): string {
 	emit(`// described by KernelTables in shape-kernel.ts.`);
 	emit(`'use strict';`);
 	emit(
-		`const { POPCOUNT16, BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ` +
+		`const { BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ` +
 			`ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;`,
+	);
+	// The set bits of a word, in-register (Knuth, The Art of Computer Programming, vol. 4A, 7.1.3,
+	// "sideways addition"): over the bench a little faster than two loads from a 64 KB table
+	// (docs/benchmarks.md), which shares the first-level cache with everything else.
+	emit(
+		`function popcount(x) { x = x - ((x >>> 1) & 0x55555555); x = (x & 0x33333333) + ((x >>> 2) & 0x33333333); ` +
+			`return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24; }`,
 	);
 	for (const w of ws) emit(`const NEIGHBOURS_${w} = T.NEIGHBOURS[${w}], JUMP_TARGETS_${w} = T.JUMP_TARGETS[${w}];`);
 	for (const w of ws)

@@ -3,7 +3,8 @@
 // side's; e0.. are the empty playable cells. Bit index k = word * 32 + bit. The tables are
 // described by KernelTables in shape-kernel.ts.
 'use strict';
-const { POPCOUNT16, BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;
+const { BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;
+function popcount(x) { x = x - ((x >>> 1) & 0x55555555); x = (x & 0x33333333) + ((x >>> 2) & 0x33333333); return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24; }
 const NEIGHBOURS_0 = T.NEIGHBOURS[0], JUMP_TARGETS_0 = T.JUMP_TARGETS[0];
 const PLAYABLE_0 = 0xffff | 0, ON_BOARD_0 = 0xffff | 0;
 const NOT_FIRST_COLUMN = 0xeeeeeeee | 0, NOT_LAST_COLUMN = 0x77777777 | 0;
@@ -77,7 +78,7 @@ let n = outBase;
 const bit = k - 0, cell = k, move = (cell << 8) | cell; let key = gainUnit * (((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)) + 1) + table[tableBase + cell * 17]; out[n] = move; keys[n] = key; n++;
 } }
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = fk, f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
+const from = fk, f = from << 8, rowBase = tableBase + from * 16, exposed = popcount(m0 & NEIGHBOURS_0[fk]);
 { let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
 const bit = k - 0, cell = k, move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; out[n] = move; keys[n] = key; n++;
 } }
@@ -181,7 +182,7 @@ const jy0 = (jh0 | (jh0 << 4) | (jh0 >>> 4)) & ON_BOARD_0;
 const jg0 = (jy0 | ((jy0 << 1) & NOT_FIRST_COLUMN) | ((jy0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
 const jz0 = (jg0 | (jg0 << 4) | (jg0 >>> 4)) & ON_BOARD_0;
 { let x = m0 & jz0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const from = fk, f = from << 8, rowBase = tableBase + from * 16, exposed = (POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]);
+const from = fk, f = from << 8, rowBase = tableBase + from * 16, exposed = popcount(m0 & NEIGHBOURS_0[fk]);
 { let t = JUMP_TARGETS_0[fk] & jt0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
 const bit = k - 0, cell = k, move = f | cell, tc = ((((t00 >>> bit) & 1) << 1) | (((t10 >>> bit) & 1) << 2) | (((t20 >>> bit) & 1) << 3) | (((t30 >>> bit) & 1) << 4)); let key = gainUnit * (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) + table[rowBase + cell]; if (key > bestKey) { bestKey = key; best = move; }
 } }
@@ -208,7 +209,7 @@ if (from !== to && IS_JUMP[(from << 8) | to] === 1) { const fk = CELL_BIT[from];
 { const o = bb[os + 0], c = o & NEIGHBOURS_0[tk]; let m = bb[ms + 0] | c;
 m = (m | (tw === 0 ? tb : 0)) ^ (fw === 0 ? fb : 0);
 bb[md + 0] = m; bb[od + 0] = o ^ c;
-if (c !== 0) { n += (POPCOUNT16[(c) & 65535] + POPCOUNT16[(c) >>> 16]); let x = c; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
+if (c !== 0) { n += popcount(c); let x = c; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
 lo ^= ZOBRIST_CAPTURE_LO[k]; hi ^= ZOBRIST_CAPTURE_HI[k];
 } } }
 keys[kdst] = lo; keys[kdst + 1] = hi;
@@ -222,7 +223,7 @@ if (from !== to && IS_JUMP[(from << 8) | to] === 1) { const fk = CELL_BIT[from];
 { const o = bb[os + 0], c = o & NEIGHBOURS_0[tk]; let m = bb[ms + 0] | c;
 m = (m | (tw === 0 ? tb : 0)) ^ (fw === 0 ? fb : 0);
 bb[md + 0] = m; bb[od + 0] = o ^ c;
-if (c !== 0) n += (POPCOUNT16[(c) & 65535] + POPCOUNT16[(c) >>> 16]); }
+if (c !== 0) n += popcount(c); }
 return n;
 }
 function isLegal(bb, base, side, move) {
@@ -240,10 +241,10 @@ const mo = base + side * 1, oo = base + 1 - side * 1;
 const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 for (let i = 0; i < n; i++) {
 const move = moves[mBase + i], to = move & 255, from = (move >>> 8) & 255, tk = CELL_BIT[to];
-let g = (POPCOUNT16[(o0 & NEIGHBOURS_0[tk]) & 65535] + POPCOUNT16[(o0 & NEIGHBOURS_0[tk]) >>> 16]);
+let g = popcount(o0 & NEIGHBOURS_0[tk]);
 if (from === to || IS_JUMP[(from << 8) | to] === 0) { out[oBase + i] = (2 * g + 1) << shift; continue; }
 const fk = CELL_BIT[from], tc = 2 * g;
-const exposed = jumpPenalty * ((POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) & 65535] + POPCOUNT16[(m0 & NEIGHBOURS_0[fk]) >>> 16]));
+const exposed = jumpPenalty * (popcount(m0 & NEIGHBOURS_0[fk]));
 out[oBase + i] = (((tc - exposed) - ((tc - exposed - 2) & ((tc - exposed - 2) >> 31))) & ((0 - tc) >> 31)) << shift;
 }
 }
@@ -253,7 +254,7 @@ const m0 = bb[mo + 0] | 0, o0 = bb[oo + 0] | 0;
 const e0 = PLAYABLE_0 & ~(m0 | o0);
 const he0 = (e0 | ((e0 << 1) & NOT_FIRST_COLUMN) | ((e0 >>> 1) & NOT_LAST_COLUMN)) & ON_BOARD_0;
 const de0 = (he0 | (he0 << 4) | (he0 >>> 4)) & ON_BOARD_0;
-return (POPCOUNT16[(de0 & o0) & 65535] + POPCOUNT16[(de0 & o0) >>> 16]) - (POPCOUNT16[(de0 & m0) & 65535] + POPCOUNT16[(de0 & m0) >>> 16]);
+return popcount(de0 & o0) - popcount(de0 & m0);
 }
 function perftBulk(m0, o0, d) {
 const e0 = PLAYABLE_0 & ~(m0 | o0);
@@ -262,9 +263,9 @@ const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
 const s0 = d0 & e0;
 let total = 0;
 if (d === 1) {
-let n = (POPCOUNT16[(s0) & 65535] + POPCOUNT16[(s0) >>> 16]);
+let n = popcount(s0);
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]);
+n += popcount(JUMP_TARGETS_0[fk] & e0);
 } }
 return n;
 }
@@ -287,7 +288,7 @@ let total = 0;
 if (d === 1) {
 let n = 0;
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]) + (POPCOUNT16[(NEIGHBOURS_0[fk] & e0) & 65535] + POPCOUNT16[(NEIGHBOURS_0[fk] & e0) >>> 16]);
+n += popcount(JUMP_TARGETS_0[fk] & e0) + popcount(NEIGHBOURS_0[fk] & e0);
 } }
 return n;
 }
@@ -390,9 +391,9 @@ return ataxxBulk(o0, m0, clock + 1, d - 1);
 const s0 = d0 & e0;
 let total = 0;
 if (d === 1) {
-let n = (POPCOUNT16[(s0) & 65535] + POPCOUNT16[(s0) >>> 16]);
+let n = popcount(s0);
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]);
+n += popcount(JUMP_TARGETS_0[fk] & e0);
 } }
 return n;
 }
@@ -429,7 +430,7 @@ let total = 0;
 if (d === 1) {
 let n = 0;
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-n += (POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) & 65535] + POPCOUNT16[(JUMP_TARGETS_0[fk] & e0) >>> 16]) + (POPCOUNT16[(NEIGHBOURS_0[fk] & e0) & 65535] + POPCOUNT16[(NEIGHBOURS_0[fk] & e0) >>> 16]);
+n += popcount(JUMP_TARGETS_0[fk] & e0) + popcount(NEIGHBOURS_0[fk] & e0);
 } }
 return n;
 }
