@@ -37,6 +37,7 @@ import {
 } from '../lab/node-classification.js';
 import { SEED_SETS, type SeedSetName } from '../lab/seed-sets.js';
 import { type SpeedupSeries, svgChart, terminalChart } from '../lab/speedup-chart.js';
+import { SPLIT_TIE_RULES, type SplitTieRule } from '../lab/split-schemes.js';
 import { checkShape, THESIS_SHAPES, type TreeShape } from '../lab/synthetic-tree.js';
 import { shapeKey, TABLE_5_1, TABLE_6_3, TABLES_5_2_TO_5_4 } from '../lab/thesis-tables.js';
 import { trainedParentTypes, trainingPatterns } from '../lab/training-data.js';
@@ -54,10 +55,10 @@ const help = `
     $ blobterm lab simulate [--algorithm A,B|all] [--processors 1,2,4] [tree options] [--svg FILE]
     $ blobterm lab thesis [--ordering B,WA,WB] [--trees N] [--examine-ticks N] [--examine-heaps]
                           [--lock-ticks N] [--split-lock-ticks N] [--split-lock-waiter-ticks N]
-                          [--memory-delays]
+                          [--memory-delays] [--split-ties RULE]
     $ blobterm lab sweep [--scheme A,B,C] [--processors 12,24,48] [tree options]
                          [--m-values LIST] [--mca-values LIST] [--mcc-values LIST]
-                         [--examine-ticks N] [--examine-heaps]
+                         [--examine-ticks N] [--examine-heaps] [--split-ties RULE]
     $ blobterm lab classify [--ordering B,WA,WB] [--trees N] [--network FILE]
                            [--clamp-network-inputs] [--dts-second-override alternate|no-three]
     $ blobterm lab train [--ordering B,WA,WB] [--iterations N] [--weight-seed N] [--out FILE]
@@ -133,6 +134,10 @@ const help = `
     --memory-delays      simulator: every read and write of a node or of the split lock costs the
                          thesis's memory delays (its Tables 6.1 and 6.2: 0 to 4 ticks by the
                          block's state in the processor's cache and at home; default: none)
+    --split-ties RULE    simulator: which of the split points equal on the thesis's three
+                         guidelines an idle processor joins, which the thesis leaves open: first
+                         or last in the store's record order, left or right in the tree (default
+                         first)
     --repeat N           parallel: runs per tree, the fastest kept (default 1)
     --leaf-work N        parallel: N rounds of busy work (a xorshift, 1.7 ns a round here) added
                          to every leaf evaluation, for leaves as dear as an engine's (default 0)
@@ -180,6 +185,7 @@ const FLAGS = {
 	splitLockTicks: { type: 'string' },
 	splitLockWaiterTicks: { type: 'string' },
 	memoryDelays: { type: 'boolean', default: false },
+	splitTies: { type: 'string', default: 'first' },
 	repeat: { type: 'string' },
 	leafWork: { type: 'string' },
 	scheme: { type: 'string', default: 'A,B,C' },
@@ -274,6 +280,17 @@ function splitLockWaiterTicksOf(flags: Flags): number {
 	return integer('split-lock-waiter-ticks', flags.splitLockWaiterTicks, DEFAULT_PARAMS.splitLockWaiterTicks, 0, 100);
 }
 
+/** --split-ties: one of `SPLIT_TIE_RULES`. */
+function splitTiesOf(flags: Flags): SplitTieRule {
+	const rule = SPLIT_TIE_RULES.find((r) => r === flags.splitTies);
+	if (rule === undefined)
+		throw new UsageError(
+			`--split-ties must be ${SPLIT_TIE_RULES.slice(0, -1).join(', ')} or ${SPLIT_TIE_RULES.at(-1)}, ` +
+				`got "${flags.splitTies}"`,
+		);
+	return rule;
+}
+
 /** --split-lock-ticks, or null: as --lock-ticks. */
 function splitLockTicksOf(flags: Flags): number | null {
 	return flags.splitLockTicks === undefined ? null : integer('split-lock-ticks', flags.splitLockTicks, 0, 0, 100);
@@ -305,6 +322,7 @@ function paramsOf(flags: Flags, shape: TreeShape) {
 		splitLockTicks: splitLockTicksOf(flags),
 		splitLockWaiterTicks: splitLockWaiterTicksOf(flags),
 		memoryDelays: flags.memoryDelays,
+		splitTies: splitTiesOf(flags),
 		neuralRootWait:
 			flags.neuralRootWait === undefined ? null : integer('neural-root-wait', flags.neuralRootWait, 0, 0, 256),
 		neuralPvWaitOffset:
@@ -532,6 +550,7 @@ function thesis(flags: Flags): void {
 	const lockTicks = integer('lock-ticks', flags.lockTicks, DEFAULT_PARAMS.lockTicks, 0, 100);
 	const splitLockTicks = splitLockTicksOf(flags);
 	const splitLockWaiterTicks = splitLockWaiterTicksOf(flags);
+	const splitTies = splitTiesOf(flags);
 	const sequential = sequentialSet(shape, 6, seeds);
 	// The simulator's costs beyond the thesis's, so that a saved table says what made it.
 	const costs = [
@@ -543,6 +562,7 @@ function thesis(flags: Flags): void {
 			? ''
 			: `${splitLockWaiterTicks} ticks per split lock waiter`,
 		flags.memoryDelays === DEFAULT_PARAMS.memoryDelays ? '' : 'memory delays',
+		splitTies === DEFAULT_PARAMS.splitTies ? '' : `ties to the ${splitTies} split point`,
 	].filter((cost) => cost !== '');
 	out(
 		`lab thesis: ordering (${shapeKey(shape)}), ${seeds.length} trees of tg_1, depth 6, the thesis's m values` +
@@ -582,6 +602,7 @@ function thesis(flags: Flags): void {
 			splitLockTicks,
 			splitLockWaiterTicks,
 			memoryDelays: flags.memoryDelays,
+			splitTies,
 		},
 	);
 }

@@ -7,7 +7,16 @@ import { LazyTable } from './lazy-table.js';
 import { type SplitNetwork } from './neural-network.js';
 import { type NodeStore } from './node-store.js';
 import { type ProcessorOptions } from './processor.js';
-import { DtsScheme, EpvsScheme, NeuralScheme, PvSplitScheme, type SplitPolicy, YbwcScheme } from './split-schemes.js';
+import {
+	DtsScheme,
+	EpvsScheme,
+	NeuralScheme,
+	PvSplitScheme,
+	ScanScheme,
+	type SplitPolicy,
+	type SplitTieRule,
+	YbwcScheme,
+} from './split-schemes.js';
 import { createDequeBuffer, WorkStealing } from './work-stealing.js';
 
 /** The algorithms, in the order of the reports. */
@@ -94,6 +103,12 @@ export interface AlgorithmParams {
 	 * it on the same side (docs/parallel.md).
 	 */
 	readonly neuralPvWaitOffset: number;
+	/**
+	 * The global schemes (PVSplit to the network): which of the valid nodes equal on the thesis's
+	 * three guidelines an idle processor joins (`SplitTieRule`; `first`, the default, the lowest
+	 * record). The thesis leaves it open.
+	 */
+	readonly splitTies: SplitTieRule;
 }
 
 /** Defaults: DTS's own limit of 3 (Hyatt, 1997), strong YBWC waiting for 2 children at CUT nodes. */
@@ -116,6 +131,7 @@ export const DEFAULT_PARAMS: AlgorithmParams = {
 	memoryDelays: false,
 	neuralRootWait: null,
 	neuralPvWaitOffset: 0,
+	splitTies: 'first',
 };
 
 /** Shared buffers an algorithm needs besides the store (deques, a table). */
@@ -181,6 +197,7 @@ export function processorOptions(
 		case 'cabp':
 			throw new Error('CABP has no shared-tree processor');
 	}
+	if (policy instanceof ScanScheme) policy.ties = params.splitTies;
 	return {
 		policy,
 		network: name === 'neural' ? params.network : null,

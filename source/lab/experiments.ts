@@ -158,7 +158,13 @@ export function pabsimComparison(
 	overrides: Partial<
 		Pick<
 			AlgorithmParams,
-			'examineTicks' | 'examineHeaps' | 'lockTicks' | 'splitLockTicks' | 'splitLockWaiterTicks' | 'memoryDelays'
+			| 'examineTicks'
+			| 'examineHeaps'
+			| 'lockTicks'
+			| 'splitLockTicks'
+			| 'splitLockWaiterTicks'
+			| 'memoryDelays'
+			| 'splitTies'
 		>
 	> = {},
 ): PabsimComparison[] {

@@ -20,6 +20,7 @@
  *
  * Among valid nodes, the highest wins, then the one with more children searched (counting at most
  * a quarter of the branching), then the one with more children left (the thesis's guidelines).
+ * Which of nodes equal on all three wins the thesis leaves open (`SplitTieRule`).
  */
 
 import {
@@ -28,6 +29,7 @@ import {
 	R_COUNT,
 	R_DONE,
 	R_FINI,
+	R_INDEX,
 	R_INUSE,
 	R_NEXT,
 	R_NTYPE,
@@ -61,11 +63,43 @@ const PV = 0;
 const CUT = 1;
 const ALL = 2;
 
+/**
+ * Which of the valid nodes equal on the thesis's three guidelines a scan picks (the thesis leaves
+ * it open; PABSim's scan of its node heaps picks by where a node sits in them): `first` and `last`
+ * in the store's record order (`first`, the default, the lowest record), `left` and `right` by
+ * the nodes' places in the tree (the one whose line leaves the root by the lower, or the higher,
+ * child index where the two lines part).
+ */
+export type SplitTieRule = 'first' | 'last' | 'left' | 'right';
+
+/** The tie rules, the default first. */
+export const SPLIT_TIE_RULES: readonly SplitTieRule[] = ['first', 'last', 'left', 'right'];
+
+/**
+ * True if record `a` lies left of record `b` in the tree (two different nodes of one ply): where
+ * their lines from the root part, `a`'s has the lower child index.
+ */
+export function leftOf(store: NodeStore, a: number, b: number): boolean {
+	const m = store.mem;
+	const words = store.recordWords;
+	let x = a;
+	let y = b;
+	for (;;) {
+		const px = m[x * words + R_PARENT];
+		const py = m[y * words + R_PARENT];
+		if (px === py) return m[x * words + R_INDEX] < m[y * words + R_INDEX];
+		x = px;
+		y = py;
+	}
+}
+
 /** A scheme that scans the nodes in use and scores the valid ones. */
-abstract class ScanScheme implements SplitPolicy {
+export abstract class ScanScheme implements SplitPolicy {
 	readonly global = true;
 	examined = 0;
 	memoryTicks = 0;
+	/** Which of nodes equal on the three guidelines wins (`SplitTieRule`). */
+	ties: SplitTieRule = 'first';
 	/** Branching factor for the "quarter of the branching" cap (set per tree). */
 	constructor(protected readonly branching: number) {}
 
@@ -98,7 +132,13 @@ abstract class ScanScheme implements SplitPolicy {
 			const ply = m[at + R_PLY];
 			const g2 = Math.min(measured, cap);
 			const left = m[at + R_COUNT] - m[at + R_NEXT];
-			if (ply < bestPly || (ply === bestPly && (g2 > bestMeasure || (g2 === bestMeasure && left > bestLeft)))) {
+			if (
+				ply < bestPly ||
+				(ply === bestPly &&
+					(g2 > bestMeasure ||
+						(g2 === bestMeasure &&
+							(left > bestLeft || (left === bestLeft && this.winsTie(store, r, best))))))
+			) {
 				best = r;
 				bestPly = ply;
 				bestMeasure = g2;
@@ -108,6 +148,20 @@ abstract class ScanScheme implements SplitPolicy {
 		this.examined = examined;
 		this.memoryTicks = memoryTicks;
 		return best;
+	}
+
+	/** True if valid node `r`, met after `best` in the scan and equal to it on the guidelines, replaces it. */
+	private winsTie(store: NodeStore, r: number, best: number): boolean {
+		switch (this.ties) {
+			case 'first':
+				return false;
+			case 'last':
+				return true;
+			case 'left':
+				return leftOf(store, r, best);
+			case 'right':
+				return leftOf(store, best, r);
+		}
 	}
 }
 

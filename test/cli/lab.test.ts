@@ -54,12 +54,16 @@ describe('blobterm lab', () => {
 	});
 
 	it("lab thesis names the simulator's costs beyond the thesis's in its first line", async () => {
-		const r = await lab('thesis --ordering 20,69,19 --trees 1 --examine-ticks 32 --examine-heaps --memory-delays');
+		const r = await lab(
+			'thesis --ordering 20,69,19 --trees 1 --examine-ticks 32 --examine-heaps --memory-delays ' +
+				'--split-ties right',
+		);
 		expect([r.code, r.stderr]).toEqual([0, '']);
 		const lines = r.stdout.split('\n');
 		expect(lines[0]).toBe(
 			"lab thesis: ordering (20,69,19), 1 trees of tg_1, depth 6, the thesis's m values with 32 ticks per node " +
-				"examined, every node of PABSim's heaps examined, memory delays; ours t_1 790308, n_1 78614",
+				"examined, every node of PABSim's heaps examined, memory delays, ties to the right split point; " +
+				'ours t_1 790308, n_1 78614',
 		);
 		expect(lines.filter((line) => /^\| [ABC] \| (12|24|48) \|/.test(line))).toHaveLength(9);
 	});
@@ -185,6 +189,10 @@ describe('blobterm lab', () => {
 				'--split-lock-waiter-ticks must be an integer from 0 to 100, got "abc"',
 			],
 			[['lab', 'thesis', '--lock-ticks', '101'], '--lock-ticks must be an integer from 0 to 100, got "101"'],
+			[
+				['lab', 'thesis', '--split-ties', 'middle'],
+				'--split-ties must be first, last, left or right, got "middle"',
+			],
 			[
 				['lab', 'classify', '--dts-second-override', 'twice'],
 				'--dts-second-override must be alternate or no-three, got "twice"',

@@ -13,6 +13,7 @@ import { emptyCounts, SyntheticAlphaBeta } from '../../source/lab/sequential-sea
 import { runProcessors, type SimulatedProcessor, simulateAlgorithm } from '../../source/lab/simulator.js';
 import { LOCK_NONE, Processor, S_EXIT } from '../../source/lab/processor.js';
 import { createStoreBuffers, NodeStore } from '../../source/lab/node-store.js';
+import { leftOf, SPLIT_TIE_RULES } from '../../source/lab/split-schemes.js';
 import { TICKS } from '../../source/lab/ticks.js';
 import { SyntheticDomain } from '../../source/lab/synthetic-domain.js';
 import { gameDomainOf } from '../../source/lab/experiments.js';
@@ -259,6 +260,49 @@ describe('the simulator', () => {
 		// A lone processor never looks for a split point; sixteen pay for every node of the heaps at
 		// each search; work stealing searches deques, not the heaps, and CABP its queues.
 		expectSplitSearchCost(heaps, { ...params, examineTicks: 4 });
+	});
+
+	it('split ties: leftOf orders two nodes of a ply by where their lines part, not by their own child index', () => {
+		const domain = treeOf(seeds[0]!);
+		const store = new NodeStore(createStoreBuffers(domain, 64, false), domain, false);
+		const root = store.reset();
+		const node = (parent: number, index: number, ply: number) => {
+			const r = store.alloc();
+			store.init(r, parent, index, ply, false);
+			return r;
+		};
+		const a = node(root, 0, 1);
+		const b = node(root, 2, 1);
+		const underA = node(a, 5, 2);
+		const underB = node(b, 1, 2);
+		expect([leftOf(store, a, b), leftOf(store, b, a)]).toEqual([true, false]);
+		expect([leftOf(store, underA, underB), leftOf(store, underB, underA)]).toEqual([true, false]);
+	});
+
+	it('split ties: every rule finds the sequential value; on one processor nothing changes; the rule matters', () => {
+		const differs = new Set<string>();
+		for (const seed of seeds) {
+			const { value, counts } = sequential(seed);
+			for (const algorithm of ['ybwc', 'dts'] as const) {
+				const first = simulateAlgorithm(algorithm, params, treeOf(seed), 16);
+				for (const splitTies of SPLIT_TIE_RULES) {
+					const tied = { ...params, splitTies };
+					const one = simulateAlgorithm(algorithm, tied, treeOf(seed), 1);
+					expect({ nodes: one.nodes, ticks: one.ticks }).toEqual({
+						nodes: counts.nodes,
+						ticks: counts.ticks,
+					});
+					const r = simulateAlgorithm(algorithm, tied, treeOf(seed), 16);
+					expect({ algorithm, splitTies, value: r.value }).toEqual({ algorithm, splitTies, value });
+					if (splitTies === 'first') expect(r).toEqual(first);
+					else if (r.nodes !== first.nodes) differs.add(`${algorithm} ${splitTies}`);
+				}
+			}
+		}
+		// Each other rule changes some search of YBWC's or DTS's on these trees.
+		expect([...differs].map((d) => d.split(' ')[1]).sort()).toEqual(
+			expect.arrayContaining(['last', 'left', 'right']),
+		);
 	});
 
 	it('returns exact minimax values on Blob War positions (values vary, unlike synthetic roots)', () => {
