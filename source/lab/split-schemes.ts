@@ -77,20 +77,22 @@ export const SPLIT_TIE_RULES: readonly SplitTieRule[] = ['first', 'last', 'left'
 
 /**
  * True if record `a` lies left of record `b` in the tree (two different nodes of one ply): where
- * their lines from the root part, `a`'s has the lower child index.
+ * their lines from the root part, `a`'s has the lower child index. False if the lines do not meet
+ * within the tree's depth (on real threads, records another thread frees during a scan).
  */
 export function leftOf(store: NodeStore, a: number, b: number): boolean {
 	const m = store.mem;
 	const words = store.recordWords;
 	let x = a;
 	let y = b;
-	for (;;) {
+	for (let up = 0; up <= store.domain.depth && x >= 0 && y >= 0; up++) {
 		const px = m[x * words + R_PARENT];
 		const py = m[y * words + R_PARENT];
 		if (px === py) return m[x * words + R_INDEX] < m[y * words + R_INDEX];
 		x = px;
 		y = py;
 	}
+	return false;
 }
 
 /** A scheme that scans the nodes in use and scores the valid ones. */
