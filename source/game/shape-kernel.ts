@@ -187,10 +187,6 @@ interface KernelTables {
 	readonly NEIGHBOURS: Int32Array[];
 	/** `JUMP_TARGETS[w][k]`: word w of the mask of the cells at distance exactly 2. */
 	readonly JUMP_TARGETS: Int32Array[];
-	/** `BIT_CELL[k]`: cell index at bit index k (0 outside the board). */
-	readonly BIT_CELL: Int32Array;
-	/** `CLONE_MOVE[k]`: the move of a clone to bit index k, `(cell << 8) | cell`. */
-	readonly CLONE_MOVE: Int32Array;
 	/** `CELL_BIT[cell]`: bit index of a cell. */
 	readonly CELL_BIT: Int32Array;
 	/** `IS_JUMP[from * 256 + to]`: 1 if the cells are at distance exactly 2. */
@@ -223,13 +219,9 @@ function tablesOf(g: Geometry): KernelTables {
 		neighbours.push(new Int32Array(W * 32));
 		jumpTargets.push(new Int32Array(W * 32));
 	}
-	const bitCell = new Int32Array(W * 32);
-	const cloneMove = new Int32Array(W * 32);
 	for (let k = 0; k < W * 32; k++) {
 		const cell = g.bitCell[k];
 		if (cell < 0) continue;
-		bitCell[k] = cell;
-		cloneMove[k] = (cell << 8) | cell;
 		for (let w = 0; w < W; w++) {
 			neighbours[w][k] = g.neighbours[cell * W + w];
 			jumpTargets[w][k] = g.jumps[cell * W + w];
@@ -265,8 +257,6 @@ function tablesOf(g: Geometry): KernelTables {
 	return {
 		NEIGHBOURS: neighbours,
 		JUMP_TARGETS: jumpTargets,
-		BIT_CELL: bitCell,
-		CLONE_MOVE: cloneMove,
 		CELL_BIT: cellBit,
 		IS_JUMP: isJump,
 		DISTANCE: distance,
@@ -381,7 +371,7 @@ export function kernelSource(g: Geometry): string {
 	emit(`// described by KernelTables in shape-kernel.ts.`);
 	emit(`'use strict';`);
 	emit(
-		`const { BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ` +
+		`const { CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ` +
 			`ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;`,
 	);
 	// The set bits of a word, in-register (Knuth, The Art of Computer Programming, vol. 4A, 7.1.3,
@@ -428,7 +418,7 @@ export function kernelSource(g: Geometry): string {
 		`while (${x} !== 0) { const ${b} = ${x} & -${x}; ${x} ^= ${b}; ` +
 		`const ${k} = ${word * 32 + 31} - Math.clz32(${b});\n${body}\n}`;
 	/**
-	 * Code: the cell of bit index `k` in word `w`, `BIT_CELL[k]` without the load: word w's bits
+	 * Code: the cell of bit index `k` in word `w` (`Geometry.bitCell`) without a load: word w's bits
 	 * hold the cells from `w * rowsPerWord * cols` on, so the cell is k less a constant of the word.
 	 */
 	const cellOf = (k: string, w: number) => {
@@ -517,10 +507,11 @@ export function kernelSource(g: Geometry): string {
 					.map(
 						(tw) =>
 							`{ let t = ${mask}_${tw}[fk] & e${tw}; ` +
-							`${forBits('t', tw, 'b', 'k', 'out[n++] = f | BIT_CELL[k];')} }`,
+							`${forBits('t', tw, 'b', 'k', `out[n++] = f | ${cellOf('k', tw)};`)} }`,
 					)
 					.join('\n');
-				return `{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', `const f = BIT_CELL[fk] << 8;\n${inner}`)} }`;
+				const atBlob = `const f = ${cellOf('fk', fw)} << 8;\n${inner}`;
+				return `{ let x = m${fw}; ${forBits('x', fw, 'fb', 'fk', atBlob)} }`;
 			})
 			.join('\n');
 
@@ -532,7 +523,10 @@ export function kernelSource(g: Geometry): string {
 	emit(`let n = outBase;`);
 	emit(`if (!pairs) {`);
 	emit(singles());
-	for (const w of ws) emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', 'out[n++] = CLONE_MOVE[k];')} }`);
+	for (const w of ws) {
+		const clone = `const cell = ${cellOf('k', w)}; out[n++] = (cell << 8) | cell;`;
+		emit(`{ let x = s${w}; ${forBits('x', w, 'b', 'k', clone)} }`);
+	}
 	emit(`} else {`);
 	emit(listFromEachBlob('NEIGHBOURS'));
 	emit(`}`);

@@ -3,7 +3,7 @@
 // side's; e0.. are the empty playable cells. Bit index k = word * 32 + bit. The tables are
 // described by KernelTables in shape-kernel.ts.
 'use strict';
-const { BIT_CELL, CLONE_MOVE, CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;
+const { CELL_BIT, IS_JUMP, DISTANCE, PLAYABLE_BIT, ZOBRIST_LO, ZOBRIST_HI, ZOBRIST_CAPTURE_LO, ZOBRIST_CAPTURE_HI, ZOBRIST_SIDE_LO, ZOBRIST_SIDE_HI } = T;
 function popcount(x) { x = x - ((x >>> 1) & 0x55555555); x = (x & 0x33333333) + ((x >>> 2) & 0x33333333); return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24; }
 const NEIGHBOURS_0 = T.NEIGHBOURS[0], JUMP_TARGETS_0 = T.JUMP_TARGETS[0];
 const PLAYABLE_0 = 0xffff | 0, ON_BOARD_0 = 0xffff | 0;
@@ -19,20 +19,20 @@ const h0 = (m0 | ((m0 << 1) & NOT_FIRST_COLUMN) | ((m0 >>> 1) & NOT_LAST_COLUMN)
 const d0 = (h0 | (h0 << 4) | (h0 >>> 4)) & ON_BOARD_0;
 const s0 = d0 & e0;
 { let x = s0; while (x !== 0) { const b = x & -x; x ^= b; const k = 31 - Math.clz32(b);
-out[n++] = CLONE_MOVE[k];
+const cell = k; out[n++] = (cell << 8) | cell;
 } }
 } else {
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const f = BIT_CELL[fk] << 8;
+const f = fk << 8;
 { let t = NEIGHBOURS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-out[n++] = f | BIT_CELL[k];
+out[n++] = f | k;
 } }
 } }
 }
 { let x = m0; while (x !== 0) { const fb = x & -x; x ^= fb; const fk = 31 - Math.clz32(fb);
-const f = BIT_CELL[fk] << 8;
+const f = fk << 8;
 { let t = JUMP_TARGETS_0[fk] & e0; while (t !== 0) { const b = t & -t; t ^= b; const k = 31 - Math.clz32(b);
-out[n++] = f | BIT_CELL[k];
+out[n++] = f | k;
 } }
 } }
 return n - outBase;
