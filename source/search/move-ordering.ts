@@ -134,8 +134,6 @@ export class MoveOrdering {
 		const killer2 = options.killers ? this.killers[2 * ply + 1] : NO_MOVE;
 		const history = options.history;
 		const table = this.history;
-		const cells = this.cells;
-		const historyBase = side * cells * cells;
 		for (let i = mBase; i < mBase + n; i++) {
 			const move = moves[i];
 			if (move === tableMove) {
@@ -145,7 +143,7 @@ export class MoveOrdering {
 			let key = keys[i];
 			if (move === killer1) key += KILLER1_KEY;
 			else if (move === killer2) key += KILLER2_KEY;
-			if (history) key += table[historyBase + ((move >>> 8) & 255) * cells + (move & 255)];
+			if (history) key += table[this.historyEntry(side, move)];
 			keys[i] = key;
 		}
 	}
@@ -226,14 +224,13 @@ export class MoveOrdering {
 		const killer1 = killers ? this.killers[2 * ply] : NO_MOVE;
 		const killer2 = killers ? this.killers[2 * ply + 1] : NO_MOVE;
 		const counter = this.counterMove(side, previous, options);
-		const base = side * this.cells * this.cells;
 		const spare = table.length - 1;
 		const entries = this.bonusEntries;
-		const a = (entries[0] = this.entryOf(killer1, base, spare));
-		const b = (entries[1] = killer2 === killer1 ? spare : this.entryOf(killer2, base, spare));
+		const a = (entries[0] = this.entryOf(killer1, side, spare));
+		const b = (entries[1] = killer2 === killer1 ? spare : this.entryOf(killer2, side, spare));
 		const c = (entries[2] =
-			counter === killer1 || counter === killer2 ? spare : this.entryOf(counter, base, spare));
-		const t = (entries[3] = this.entryOf(tableMove, base, spare));
+			counter === killer1 || counter === killer2 ? spare : this.entryOf(counter, side, spare));
+		const t = (entries[3] = this.entryOf(tableMove, side, spare));
 		table[a] += KILLER1_KEY;
 		table[b] += KILLER2_KEY;
 		table[c] += COUNTER_KEY;
@@ -250,9 +247,14 @@ export class MoveOrdering {
 		table[entries[3]] -= TT_MOVE_KEY;
 	}
 
-	/** The entry of `move` in a table of the side whose entries start at `base`; `spare` for NO_MOVE or a pass. */
-	private entryOf(move: Move, base: number, spare: number): number {
-		return move >= 0 && move < PASS ? base + ((move >>> 8) & 255) * this.cells + (move & 255) : spare;
+	/** `historyEntry` of `move`, or `spare` for NO_MOVE or a pass. */
+	private entryOf(move: Move, side: number, spare: number): number {
+		return move >= 0 && move < PASS ? this.historyEntry(side, move) : spare;
+	}
+
+	/** The entry of `side`'s `move` (not a pass) in the history: by side, from cell and to cell. */
+	private historyEntry(side: number, move: Move): number {
+		return (side * this.cells + ((move >>> 8) & 255)) * this.cells + (move & 255);
 	}
 
 	/**
@@ -283,7 +285,7 @@ export class MoveOrdering {
 			this.killers[2 * ply] = move;
 		}
 		if (options.history) {
-			const i = (side * this.cells + ((move >>> 8) & 255)) * this.cells + (move & 255);
+			const i = this.historyEntry(side, move);
 			this.history[i] = Math.min(HISTORY_MAX, this.history[i] + depth * depth);
 		}
 	}
