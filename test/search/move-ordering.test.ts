@@ -174,10 +174,9 @@ function checkOrdering({ pos, picks, history, jumpPenalty }: GeneratorCase): voi
 			remembered.get(move)! +
 			(move === k1 ? KILLER1_KEY : move === k2 ? KILLER2_KEY : move === counter ? COUNTER_KEY : 0);
 	}
-	const mBase = 0;
 	for (let round = 0; round < 2; round++) {
 		expect(ordering.generateOrdered(stack, 0, side, tableMove, previous, options)).toBe(n);
-		expect(Array.from(stack.moves.subarray(mBase, n))).toEqual(Array.from(moves));
+		expect(Array.from(stack.moves.subarray(0, n))).toEqual(Array.from(moves));
 		for (let i = 0; i < n; i++) {
 			if (moves[i] !== tableMove) expect(stack.orderKeys[i]).toBe(expected[i]);
 			else expect(stack.orderKeys[i]).toBeGreaterThanOrEqual(TT_MOVE_KEY);
