@@ -5,7 +5,7 @@
  * position a half-move was played in (`--move N`), with what its engine said when it played it.
  */
 
-import { type Variant } from '../game/game-over.js';
+import { type Variant, VARIANTS } from '../game/game-over.js';
 import { formatLine, formatMove } from '../game/notation.js';
 import { NO_MOVE, PASS } from '../game/move.js';
 import { sideName } from '../game/position.js';
@@ -26,6 +26,7 @@ import { type SearchInfo } from '../search/types.js';
 import { readPosition } from './board-arg.js';
 import { BOUNDS } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
+import { readChoiceFlag } from './choice-flags.js';
 import { UsageError } from './errors.js';
 import { readNumberFlag } from './number-flags.js';
 import { formatInfoLine } from './info-line.js';
@@ -137,11 +138,9 @@ export async function run(argvIn: readonly string[]): Promise<void> {
 	const multiPv = readNumberFlag('--multipv', flags.multipv, BOUNDS.multiPv) ?? 1;
 	const move = readNumberFlag('--move', flags.move, BOUNDS.halfMoveNumber);
 	const gameNumber = readNumberFlag('--game', flags.game, BOUNDS.gameNumber);
-	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
-		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
+	const givenRules = readChoiceFlag('--rules', flags.rules, VARIANTS);
 	const target = await readTarget(cli.input[0], { fen: flags.fen, red: flags.red, move, game: gameNumber });
-	const rules: Variant =
-		(flags.rules as Variant | undefined) ?? target.variant ?? (flags.fen === undefined ? 'blobwar' : 'ataxx');
+	const rules: Variant = givenRules ?? target.variant ?? (flags.fen === undefined ? 'blobwar' : 'ataxx');
 	const options = searchOptionsFromFlags(flags);
 	const { position, name } = target;
 	const searchMoves = searchMoveTexts?.map((text) => searchMove(position, text));

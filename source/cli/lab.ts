@@ -29,13 +29,8 @@ import {
 	type SweepPoint,
 	sweepScheme,
 } from '../lab/parameter-sweep.js';
-import {
-	classifyTrees,
-	classificationError,
-	DTS_SECOND_OVERRIDES,
-	type DtsSecondOverride,
-} from '../lab/node-classification.js';
-import { SEED_SETS, type SeedSetName } from '../lab/seed-sets.js';
+import { classifyTrees, classificationError, DTS_SECOND_OVERRIDES } from '../lab/node-classification.js';
+import { SEED_SET_NAMES, SEED_SETS } from '../lab/seed-sets.js';
 import { type SpeedupSeries, svgChart, terminalChart } from '../lab/speedup-chart.js';
 import { SPLIT_TIE_RULES, type SplitTieRule } from '../lab/split-schemes.js';
 import { checkShape, THESIS_SHAPES, type TreeShape } from '../lab/synthetic-tree.js';
@@ -43,6 +38,7 @@ import { shapeKey, TABLE_5_1, TABLE_6_3, TABLES_5_2_TO_5_4 } from '../lab/thesis
 import { trainedParentTypes, trainingPatterns } from '../lab/training-data.js';
 import { loadBoardFile } from '../match/load-board.js';
 import { parseCommandLine } from './command-line.js';
+import { readChoice } from './choice-flags.js';
 import { UsageError } from './errors.js';
 import { readNumber } from './number-flags.js';
 
@@ -257,9 +253,7 @@ function shapeOf(flags: Flags): TreeShape {
 }
 
 function seedsOf(flags: Flags, fallback: number): number[] {
-	if (flags.set !== 'tg1' && flags.set !== 'tg2')
-		throw new UsageError(`--set must be tg1 or tg2, got "${flags.set}"`);
-	const set = SEED_SETS[flags.set as SeedSetName];
+	const set = SEED_SETS[readChoice('--set', flags.set, SEED_SET_NAMES)];
 	const n = integer('trees', flags.trees, Math.min(fallback, set.length), 1, set.length);
 	return set.slice(0, n);
 }
@@ -282,13 +276,7 @@ function splitLockWaiterTicksOf(flags: Flags): number {
 
 /** --split-ties: one of `SPLIT_TIE_RULES`. */
 function splitTiesOf(flags: Flags): SplitTieRule {
-	const rule = SPLIT_TIE_RULES.find((r) => r === flags.splitTies);
-	if (rule === undefined)
-		throw new UsageError(
-			`--split-ties must be ${SPLIT_TIE_RULES.slice(0, -1).join(', ')} or ${SPLIT_TIE_RULES.at(-1)}, ` +
-				`got "${flags.splitTies}"`,
-		);
-	return rule;
+	return readChoice('--split-ties', flags.splitTies, SPLIT_TIE_RULES);
 }
 
 /** --split-lock-ticks, or null: as --lock-ticks. */
@@ -729,11 +717,7 @@ function sweep(flags: Flags): void {
 }
 
 function classify(flags: Flags): void {
-	const override = flags.dtsSecondOverride as DtsSecondOverride;
-	if (!DTS_SECOND_OVERRIDES.includes(override))
-		throw new UsageError(
-			`--dts-second-override must be ${DTS_SECOND_OVERRIDES.join(' or ')}, got "${flags.dtsSecondOverride}"`,
-		);
+	const override = readChoice('--dts-second-override', flags.dtsSecondOverride, DTS_SECOND_OVERRIDES);
 	const shape = shapeOf(flags);
 	const depth = integer('depth', flags.depth, 6, 1, 10);
 	const seeds = seedsOf(flags, 100);

@@ -5,7 +5,7 @@
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Variant } from '../game/game-over.js';
+import { type Variant, VARIANTS } from '../game/game-over.js';
 import { DistributedMatch } from '../distributed/distributed-match.js';
 import { QueueError } from '../distributed/queue-error.js';
 import { parseQueueUrl, type QueueUrl } from '../distributed/queue-url.js';
@@ -18,6 +18,7 @@ import { finishedLine, resultTable, scoreLine } from '../ui/match-report.js';
 import { MatchProgress, queueStatusLine, statusLine } from '../ui/match-progress.js';
 import { plural } from '../ui/format.js';
 import { parseCommandLine } from './command-line.js';
+import { readChoiceFlag } from './choice-flags.js';
 import { UsageError } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { BOUNDS } from '../game/number-args.js';
@@ -166,9 +167,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 					`${odd.position.geometry.rows} x ${odd.position.geometry.cols}`,
 			);
 	}
-	if (flags.rules !== undefined && flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
-		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
-	const variant: Variant = (flags.rules as Variant | undefined) ?? (usesUai ? 'ataxx' : 'blobwar');
+	const variant: Variant = readChoiceFlag('--rules', flags.rules, VARIANTS) ?? (usesUai ? 'ataxx' : 'blobwar');
 	if (flags.tc !== undefined && flags.time !== undefined)
 		throw new UsageError('give --time (seconds per move) or --tc (a clock), not both');
 	const timeControl = flags.tc === undefined ? null : parseTimeControl(flags.tc);

@@ -3,11 +3,12 @@
  * (one FEN per line) for `blobterm match --openings`; the work is done by `tuning/opening-book.ts`.
  */
 
-import { type Variant } from '../game/game-over.js';
+import { VARIANTS } from '../game/game-over.js';
 import { BOUNDS } from '../game/number-args.js';
 import { openingFens, sample } from '../tuning/opening-book.js';
 import { readPosition } from './board-arg.js';
 import { parseCommandLine } from './command-line.js';
+import { readChoice } from './choice-flags.js';
 import { UsageError } from './errors.js';
 import { readNumber, readNumberFlag } from './number-flags.js';
 
@@ -52,12 +53,11 @@ export async function run(argv: readonly string[]): Promise<void> {
 		sample: readNumberFlag('--sample', given.sample, BOUNDS.openingSample),
 		seed: readNumber('--seed', given.seed, BOUNDS.seed),
 	};
-	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
-		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
+	const variant = readChoice('--rules', flags.rules, VARIANTS);
 	const lines: string[] = [];
 	for (const board of cli.input) {
 		const { position } = readPosition(board, undefined, false);
-		const fens = openingFens(position, flags.plies, flags.rules as Variant);
+		const fens = openingFens(position, flags.plies, variant);
 		// A loop, not push(...): a 6-ply book holds millions of lines, past the arguments a call takes.
 		for (const fen of flags.sample === undefined ? fens : sample(fens, flags.sample, flags.seed)) lines.push(fen);
 	}

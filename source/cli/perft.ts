@@ -3,7 +3,7 @@
  * nodes per second; `--divide` splits the count under each root move.
  */
 
-import { type Variant } from '../game/game-over.js';
+import { VARIANTS } from '../game/game-over.js';
 import { formatMove } from '../game/notation.js';
 import { type MoveListing } from '../game/movegen.js';
 import { PASS } from '../game/move.js';
@@ -12,6 +12,7 @@ import { sideName } from '../game/position.js';
 import { readPosition } from './board-arg.js';
 import { BOUNDS } from '../game/number-args.js';
 import { parseCommandLine } from './command-line.js';
+import { readChoice } from './choice-flags.js';
 import { UsageError } from './errors.js';
 import { readNumber } from './number-flags.js';
 
@@ -65,9 +66,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 						'(see blobterm perft --help)',
 		);
 	const depth = readNumber('DEPTH', cli.input[expected - 1], BOUNDS.perftDepth);
-	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
-		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
-	const variant = flags.rules as Variant;
+	const variant = readChoice('--rules', flags.rules, VARIANTS);
 	const listing: MoveListing = flags.pairs ? 'pairs' : 'by-destination';
 	const { position, name } = readPosition(flags.fen === undefined ? cli.input[0] : undefined, flags.fen, flags.red);
 	const g = position.geometry;

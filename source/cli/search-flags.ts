@@ -4,8 +4,9 @@
  */
 
 import { parseSearchOptions } from '../search/option-text.js';
-import { type ParallelAlgorithm } from '../search/parallel/search-pool.js';
+import { PARALLEL_ALGORITHMS, type ParallelAlgorithm } from '../search/parallel/search-pool.js';
 import { type SearchOptions } from '../search/search-options.js';
+import { readChoiceFlag } from './choice-flags.js';
 import { UsageError } from './errors.js';
 import { BOUNDS } from '../game/number-args.js';
 import { readNumberFlag } from './number-flags.js';
@@ -31,9 +32,7 @@ export function threadsFromFlags(flags: { threads?: string; parallel?: string })
 	parallel?: ParallelAlgorithm;
 } {
 	const threads = readNumberFlag('--threads', flags.threads, BOUNDS.threads);
-	if (flags.parallel !== undefined && flags.parallel !== 'lazy' && flags.parallel !== 'ybwc')
-		throw new UsageError(`--parallel must be lazy or ybwc, got "${flags.parallel}"`);
-	return { threads, parallel: flags.parallel as ParallelAlgorithm | undefined };
+	return { threads, parallel: readChoiceFlag('--parallel', flags.parallel, PARALLEL_ALGORITHMS) };
 }
 
 /** meow flag definitions of the search options. */

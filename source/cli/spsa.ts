@@ -5,7 +5,7 @@
  */
 
 import writeFileAtomic from 'write-file-atomic';
-import { type Variant } from '../game/game-over.js';
+import { type Variant, VARIANTS } from '../game/game-over.js';
 import { BOUNDS } from '../game/number-args.js';
 import { TERM_COUNT, TERMS } from '../search/eval-features.js';
 import {
@@ -22,6 +22,7 @@ import { spsaGains } from '../tuning/spsa.js';
 import { MatchProgress } from '../ui/match-progress.js';
 import { plural } from '../ui/format.js';
 import { parseCommandLine } from './command-line.js';
+import { readChoice } from './choice-flags.js';
 import { UsageError } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { readNumber, readNumberFlag } from './number-flags.js';
@@ -105,9 +106,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 	const { flags } = cli;
 	if (flags.record === undefined) throw new UsageError('spsa: --record FILE is required (the run and its games)');
 	if (flags.out === undefined) throw new UsageError('spsa: --out FILE is required (where to write the weights)');
-	if (flags.rules !== 'blobwar' && flags.rules !== 'ataxx')
-		throw new UsageError(`--rules must be blobwar or ataxx, got "${flags.rules}"`);
-	const variant: Variant = flags.rules;
+	const variant: Variant = readChoice('--rules', flags.rules, VARIANTS);
 	const engine = parsePlayerSpec(flags.engine);
 	if (engine.kind !== 'builtin')
 		throw new UsageError(`--engine: SPSA tunes the built-in engine, got "${flags.engine}"`);
@@ -229,8 +228,7 @@ export async function run(argv: readonly string[]): Promise<void> {
 export function spsaParameters(terms: string | undefined, fix: string | undefined, phases: string): SpsaParameter[] {
 	const chosen = terms === undefined ? Array.from({ length: TERM_COUNT }, (_, i) => i) : termList('--terms', terms);
 	const fixed = new Set(termList('--fix', fix));
-	if (phases !== 'opening' && phases !== 'endgame' && phases !== 'both')
-		throw new UsageError(`--phases must be opening, endgame or both, got "${phases}"`);
+	readChoice('--phases', phases, ['opening', 'endgame', 'both']);
 	const out: SpsaParameter[] = [];
 	for (let t = 0; t < TERM_COUNT; t++) {
 		if (!chosen.includes(t) || fixed.has(t)) continue;

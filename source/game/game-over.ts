@@ -18,6 +18,9 @@ import { emptyCount, type Position, RED, type Side } from './position.js';
 /** The rule variants. */
 export type Variant = 'blobwar' | 'ataxx';
 
+/** Every rule variant, Blob War's first. */
+export const VARIANTS: readonly Variant[] = ['blobwar', 'ataxx'];
+
 /** Why a game ended. */
 export type EndReason = 'board-full' | 'no-move' | 'half-move-limit' | 'no-blobs' | 'blocked' | 'clock';
 

@@ -54,3 +54,6 @@ export const SEED_SETS = { tg1: TG1_SEEDS, tg2: TG2_SEEDS } as const;
 
 /** A seed set's name. */
 export type SeedSetName = keyof typeof SEED_SETS;
+
+/** The seed sets' names, tg_1's first. */
+export const SEED_SET_NAMES: readonly SeedSetName[] = ['tg1', 'tg2'];

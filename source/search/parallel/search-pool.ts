@@ -26,6 +26,9 @@ import { type JobControl, type WorkerErrorReply, WorkerPool } from './worker-poo
 /** The parallel algorithms. */
 export type ParallelAlgorithm = 'lazy' | 'ybwc';
 
+/** Every parallel algorithm, the default (Lazy SMP) first. */
+export const PARALLEL_ALGORITHMS: readonly ParallelAlgorithm[] = ['lazy', 'ybwc'];
+
 /** Most threads a pool may have. */
 export const MAX_THREADS = 64;
 
